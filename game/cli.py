@@ -1,0 +1,197 @@
+"""`python -m game ...` and the `skirmish` console script (design §4-§7).
+
+Subcommands: odds, los, validate, scenarios, rulesets, simulate, play. Bad input gives one
+short line on stderr and exit 2, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from typing import Sequence
+
+from game.rulesets import load_all
+
+
+class CliError(Exception):
+    """A problem with what the user asked for: one line, exit 2."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="skirmish", description="Skirmish Table: miniature skirmish rules on a virtual table.")
+    sub = p.add_subparsers(dest="command")
+    o = sub.add_parser("odds", help="exact odds of a dice expression, e.g. 'hits(4d6,5)>=1'")
+    o.add_argument("expr", nargs="+")
+    los = sub.add_parser("los", help="line of sight between two points of a scenario's table")
+    los.add_argument("file")
+    los.add_argument("a", metavar="X1,Y1")
+    los.add_argument("b", metavar="X2,Y2")
+    v = sub.add_parser("validate", help="check a scenario or save file")
+    v.add_argument("file")
+    sub.add_parser("scenarios", help="list the bundled scenarios")
+    sub.add_parser("rulesets", help="list the rulesets and their options")
+    s = sub.add_parser("simulate", help="play a scenario headless to its end")
+    s.add_argument("file", nargs="?")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--players", default="random,random")
+    s.add_argument("--max-turns", type=int)
+    s.add_argument("--log")
+    s.add_argument("--stop-after", type=int)
+    s.add_argument("--save")
+    s.add_argument("--load")
+    s.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    pl = sub.add_parser("play", help="open the game (no argument: the main menu)")
+    pl.add_argument("target", nargs="?")
+    pl.add_argument("--frames", type=int)
+    pl.add_argument("--screenshot")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command is None:
+        args = _parser().parse_args(["play"])
+    try:
+        return COMMANDS[args.command](args)
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from game.engine import odds
+    return odds.main([" ".join(args.expr)])
+
+
+def _point(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise CliError(f"expected a point X,Y in cm such as 12.5,40, got {text!r}") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise CliError(f"expected finite coordinates, got {text!r}")
+    return x, y
+
+
+def _scenario(target: str):
+    from game.io.scenario_file import FileProblem, load_scenario
+    load_all()
+    try:
+        return load_scenario(target)
+    except FileProblem as exc:
+        raise CliError(str(exc)) from None
+
+
+def cmd_los(args: argparse.Namespace) -> int:
+    from game.engine import game as engine
+    scenario = _scenario(args.file)
+    a, b = _point(args.a), _point(args.b)
+    for name, (x, y) in (("X1,Y1", a), ("X2,Y2", b)):
+        if not (0 <= x <= scenario.width and 0 <= y <= scenario.height):
+            raise CliError(f"{name} = {x:g},{y:g} is off the table (0..{scenario.width:g}, 0..{scenario.height:g} cm)")
+    state = engine.new_game(scenario, seed=0)
+    rules = engine.ruleset_of(state).los_rules(state)
+    res = state.table.los(a, b, rules)
+    verdict = "clear" if res.clear else f"blocked by {res.blocker}"
+    print(f"{verdict} distance={res.distance:.1f}cm")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from game.io import validate
+    load_all()
+    return validate.main([args.file])
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    from game.io.scenario_file import bundled_scenarios
+    load_all()
+    for name, ruleset_id, title in bundled_scenarios():
+        print(f"{name}  {ruleset_id}  {title}")
+    return 0
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    from game.engine.registry import all_rulesets
+    load_all()
+    for rs in all_rulesets():
+        opts = " ".join(o.describe() for o in rs.options) or "(no options)"
+        print(f"{rs.id}  {rs.name}  options: {opts}")
+    return 0
+
+
+def _options(pairs: list[str]) -> dict:
+    import json
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise CliError(f"--option expects KEY=VALUE, got {pair!r}")
+        try:
+            out[key] = json.loads(value)
+        except ValueError:
+            out[key] = value
+    return out
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from game import simulate
+    from game.engine import game as engine
+    from game.io.save_file import FileProblem, load_save, resume, save_game
+    load_all()
+    if (args.stop_after is None) != (args.save is None):
+        raise CliError("--stop-after and --save go together")
+    if args.stop_after is not None and args.stop_after < 0:
+        raise CliError("--stop-after expects a number of actions >= 0")
+    try:
+        if args.load:
+            save = load_save(args.load)
+            state = resume(save)
+            actions, players = list(save.actions), list(save.players)
+        else:
+            if not args.file:
+                raise CliError("simulate needs a scenario FILE or --load SAVE")
+            scenario = simulate.with_turn_limit(_scenario(args.file), args.max_turns)
+            try:
+                state = engine.new_game(scenario, args.seed, _options(args.option))
+            except ValueError as exc:
+                raise CliError(str(exc)) from None
+            actions, players = [], [p.strip() for p in args.players.split(",")]
+        try:
+            sim = simulate.run(state, players, actions, stop_after=args.stop_after)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+        if args.log:
+            simulate.write_log(sim.state, args.log)
+        if sim.stopped:
+            path = save_game(args.save, sim.state, sim.actions, sim.players)
+            print(f"stopped after {len(sim.actions)} actions; saved to {path}")
+            return 0
+    except FileProblem as exc:
+        raise CliError(str(exc)) from None
+    print(simulate.summary_line(sim.state))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        from game.ui.app import run_app
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("game.ui"):
+            print("The table window is not built yet. From the command line you can use:\n"
+                  "  python -m game scenarios | rulesets | odds EXPR | los FILE X1,Y1 X2,Y2\n"
+                  "  python -m game validate FILE | simulate NAME --seed N")
+            return 0
+        raise
+    load_all()
+    return run_app(args.target, frames=args.frames, screenshot=args.screenshot)
+
+
+COMMANDS = {"odds": cmd_odds, "los": cmd_los, "validate": cmd_validate, "scenarios": cmd_scenarios,
+            "rulesets": cmd_rulesets, "simulate": cmd_simulate, "play": cmd_play}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,38 @@
+"""The one ruleset registry: id -> ruleset object. Rulesets register themselves (design §2)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.engine.ruleset import Ruleset
+
+_RULESETS: dict[str, "Ruleset"] = {}
+
+
+class UnknownRuleset(KeyError):
+    def __str__(self) -> str:
+        known = ", ".join(sorted(_RULESETS)) or "none"
+        return f"unknown ruleset {self.args[0]!r} (known: {known})"
+
+
+def register(ruleset: "Ruleset") -> "Ruleset":
+    if not ruleset.id:
+        raise ValueError("a ruleset needs an id")
+    _RULESETS[ruleset.id] = ruleset
+    return ruleset
+
+
+def get(ruleset_id: str) -> "Ruleset":
+    try:
+        return _RULESETS[ruleset_id]
+    except KeyError:
+        raise UnknownRuleset(ruleset_id) from None
+
+
+def all_rulesets() -> list["Ruleset"]:
+    return [_RULESETS[k] for k in sorted(_RULESETS)]
+
+
+def unregister(ruleset_id: str) -> None:
+    """For tests that register toy rulesets."""
+    _RULESETS.pop(ruleset_id, None)

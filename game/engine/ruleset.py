@@ -1,0 +1,172 @@
+"""What a ruleset is: its flow, options, actions and the functions the engine calls (design §3).
+
+A ruleset subclasses `Ruleset` and registers an instance with game.engine.registry.register.
+The UI, the AI, the simulator and the tests all drive it through game.engine.game only.
+"""
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import Any, Sequence
+
+import shapely
+
+from game.engine.actions import Action, Pass
+from game.engine.flow import Decision, Flow
+from game.engine.state import GameState, Result
+
+REGION_TOLERANCE = 1e-6
+
+
+@dataclasses.dataclass(frozen=True)
+class OptionSpec:
+    """A rule option a scenario or the new-game screen can set (each a toggle or a choice)."""
+
+    id: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...] = ()       # empty: a bool toggle (or a number when default is a number)
+    help: str = ""
+
+    def coerce(self, value: Any) -> Any:
+        if self.choices:
+            if value not in self.choices:
+                raise ValueError(f"option {self.id} must be one of {list(self.choices)}, not {value!r}")
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.id} must be true or false, not {value!r}")
+            return value
+        if isinstance(self.default, (int, float)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ValueError(f"option {self.id} must be a number, not {value!r}")
+            return value
+        return value
+
+    def describe(self) -> str:
+        if self.choices:
+            return f"{self.id}={'|'.join(str(c) for c in self.choices)} (default {self.default})"
+        if isinstance(self.default, bool):
+            return f"{self.id}=true|false (default {str(self.default).lower()})"
+        return f"{self.id}=<number> (default {self.default})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One thing the deciding side may do now, as the UI's action panel and the AI see it.
+
+    A complete option carries `action`. A move option carries `region` (a shapely geometry of
+    legal destinations) and a `template` action whose x, y (and facing) `at()` fills in.
+    """
+
+    kind: str
+    label: str
+    action: Action | None = None
+    region: Any = None
+    template: Action | None = None
+    actor: str | None = None
+    target: str | None = None
+    odds: Fraction | None = None
+    odds_text: str = ""
+    key: str = ""
+
+    def at(self, x: float, y: float, facing: float | None = None) -> Action:
+        if self.template is None:
+            raise ValueError(f"option {self.label!r} takes no point")
+        changes: dict[str, Any] = {"x": round(float(x), 3), "y": round(float(y), 3)}
+        if facing is not None and any(f.name == "facing" for f in dataclasses.fields(self.template)):
+            changes["facing"] = round(float(facing) % 360.0, 3)
+        return dataclasses.replace(self.template, **changes)
+
+    def contains(self, action: Action) -> bool:
+        """Is this action what the option allows (for a region option: a point inside it)?"""
+        if self.action is not None:
+            return action == self.action
+        if self.template is None or type(action) is not type(self.template):
+            return False
+        fixed = {f.name for f in dataclasses.fields(action)} - {"x", "y", "facing"}
+        if any(getattr(action, n) != getattr(self.template, n) for n in fixed):
+            return False
+        point = shapely.Point(action.x, action.y)  # type: ignore[attr-defined]
+        return bool(self.region.distance(point) <= REGION_TOLERANCE)
+
+
+class Ruleset:
+    id: str = ""
+    name: str = ""
+    flow: Flow
+    options: tuple[OptionSpec, ...] = ()
+    actions: tuple[type[Action], ...] = (Pass,)
+    marker_styles: dict[str, str] = {}   # marker -> short label the UI may draw
+
+    # -- setting up ---------------------------------------------------------------------------
+    def resolve_options(self, *layers: dict[str, Any] | None) -> dict[str, Any]:
+        """Defaults, overridden by the scenario's options, then by the player's choices."""
+        specs = {o.id: o for o in self.options}
+        resolved = {o.id: o.default for o in self.options}
+        for layer in layers:
+            for key, value in (layer or {}).items():
+                if key not in specs:
+                    raise ValueError(f"ruleset {self.id} has no option {key!r} "
+                                     f"(options: {', '.join(specs) or 'none'})")
+                resolved[key] = specs[key].coerce(value)
+        return resolved
+
+    def validate_scenario(self, scenario: Any) -> list[str]:
+        """Ruleset-specific problems with a scenario, each as 'field.path: what was expected'."""
+        return []
+
+    def setup(self, state: GameState) -> None:
+        """Fill in the ruleset's own data after the engine placed the units."""
+
+    # -- the game -----------------------------------------------------------------------------
+    def legal_actions(self, state: GameState, decision: Decision) -> list[Option]:
+        raise NotImplementedError
+
+    def check(self, state: GameState, action: Action, decision: Decision) -> str | None:
+        """Why this action is illegal now, or None. The default accepts exactly the options."""
+        options = self.legal_actions(state, decision)
+        if any(o.contains(action) for o in options):
+            return None
+        same_kind = [o for o in options if o.kind == type(action).__name__]
+        if not same_kind:
+            kinds = sorted({o.kind for o in options})
+            return f"{type(action).__name__} is not possible now (possible: {', '.join(kinds) or 'nothing'})"
+        if any(o.region is not None for o in same_kind):
+            return f"{type(action).__name__}: that point is outside the legal region"
+        return f"{type(action).__name__}: not one of the legal choices now"
+
+    def apply(self, state: GameState, action: Action, decision: Decision) -> None:
+        raise NotImplementedError
+
+    def view(self, state: GameState, side: int) -> GameState:
+        """What `side` may see. The default hides the dice stream's future and hidden events."""
+        seen = state.clone()
+        seen.viewer = side
+        seen.dice = dataclasses.replace(seen.dice, seed=0, script=None)
+        seen.log = [e for e in state.log if e.visible_to(side)]
+        return seen
+
+    def result(self, state: GameState) -> Result | None:
+        return None
+
+    def result_at_limit(self, state: GameState) -> Result:
+        return Result(None, f"the turn limit ({state.scenario.turn_limit}) was reached")
+
+    # -- for the UI and the log ----------------------------------------------------------------
+    def describe_unit(self, state: GameState, unit_id: str) -> str:
+        u = state.units[unit_id]
+        return f"{u.name} ({state.scenario.sides[u.side].name})"
+
+    def los_rules(self, state: GameState) -> Any:
+        from game.geometry.table import LosRules
+        return LosRules(edge_depth=state.scenario.edge_band)
+
+
+def other_side(state: GameState, side: int) -> int:
+    return (side + 1) % state.sides
+
+
+def sides_from(state: GameState, first: int) -> Sequence[int]:
+    n = state.sides
+    return [(first + i) % n for i in range(n)]

@@ -1,0 +1,149 @@
+"""The game state: plain data, cheap exact clone, stable hash (design §3).
+
+The scenario and the table are shared between clones: they never change during a game.
+Everything else (units, flow, dice position, the ruleset's own data, the log) is copied.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import hashlib
+import json
+import math
+from typing import Any
+
+from game.engine.dice import DiceStream, Roll, roll as roll_dice
+from game.engine.events import Event
+from game.engine.flow import FlowState
+from game.engine.scenario import Scenario
+
+MARKERS = ("pinned", "out-of-control", "routed", "wounded", "reloading", "hidden")
+
+
+@dataclasses.dataclass
+class Unit:
+    id: str
+    side: int
+    name: str
+    x: float
+    y: float
+    facing: float = 0.0
+    base: dict[str, Any] = dataclasses.field(default_factory=lambda: {"shape": "round", "diameter": 2.5})
+    kind: str = ""
+    team: str | None = None
+    stats: dict[str, Any] = dataclasses.field(default_factory=dict)
+    markers: set[str] = dataclasses.field(default_factory=set)
+    out: bool = False                  # out of the battle: killed, captured, destroyed, fled
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+    def to_json(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["markers"] = sorted(self.markers)
+        return data
+
+
+@dataclasses.dataclass
+class Result:
+    winner: int | None                 # side index, or None for a draw
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclasses.dataclass
+class GameState:
+    ruleset_id: str
+    options: dict[str, Any]
+    scenario: Scenario
+    table: Any                          # game.geometry Table (shared, immutable)
+    seed: int
+    units: dict[str, Unit]
+    flow: FlowState
+    dice: DiceStream
+    data: dict[str, Any] = dataclasses.field(default_factory=dict)   # the ruleset's own state
+    log: list[Event] = dataclasses.field(default_factory=list)
+    rolls: list[Roll] = dataclasses.field(default_factory=list)
+    action_count: int = 0
+    outcome: Result | None = None
+    viewer: int | None = None           # set on a view(): the side this state was filtered for
+    _events: list[Event] = dataclasses.field(default_factory=list, repr=False)
+
+    # -- copying -------------------------------------------------------------------------------
+    def clone(self) -> "GameState":
+        """An exact, independent copy; the scenario, the table and past events are shared."""
+        memo: dict[int, Any] = {id(self.scenario): self.scenario, id(self.table): self.table}
+        for event in self.log:
+            memo[id(event)] = event
+        for r in self.rolls:
+            memo[id(r)] = r
+        return copy.deepcopy(self, memo)
+
+    # -- events and dice -----------------------------------------------------------------------
+    def emit(self, kind: str, text: str, hidden_from: tuple[int, ...] = (), **data: Any) -> Event:
+        phase = self.flow.phase_name
+        event = Event(kind=kind, text=text, data=data, turn=self.flow.turn, phase=phase,
+                      hidden_from=tuple(hidden_from))
+        self.log.append(event)
+        self._events.append(event)
+        return event
+
+    def roll(self, expr: str, purpose: str, who: str = "", odds_text: str | None = None,
+             hidden_from: tuple[int, ...] = ()) -> Roll:
+        """Roll from the game's one stream; the roll and the odds shown before it are logged."""
+        result = roll_dice(self.dice, expr, purpose, who, odds_text)
+        self.rolls.append(result)
+        self.emit("Rolled", result.describe(), hidden_from=hidden_from, expr=result.expr,
+                  purpose=purpose, who=who, faces=[list(f) for f in result.faces],
+                  kept=[list(k) for k in result.kept], total=result.total, success=result.success,
+                  odds=(str(result.odds) if result.odds is not None else None),
+                  odds_text=result.odds_text)
+        return result
+
+    # -- queries ------------------------------------------------------------------------------
+    def side_units(self, side: int, include_out: bool = False) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side and (include_out or not u.out)]
+
+    @property
+    def sides(self) -> int:
+        return len(self.scenario.sides)
+
+    @property
+    def turn(self) -> int:
+        return self.flow.turn
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything that makes this state what it is (the log is derived, so left out)."""
+        return {
+            "ruleset": self.ruleset_id, "options": self.options, "scenario": self.scenario.name,
+            "seed": self.seed, "units": {k: self.units[k].to_json() for k in sorted(self.units)},
+            "flow": self.flow.to_json(), "dice": self.dice.to_json(), "data": self.data,
+            "action_count": self.action_count,
+            "outcome": self.outcome.to_json() if self.outcome else None,
+        }
+
+
+def _canonical(value: Any) -> Any:
+    """Round floats so that last-bit differences between geometry library builds do not show."""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return str(value)
+        r = round(value, 6)
+        return 0.0 if r == 0 else r
+    if isinstance(value, dict):
+        return {str(k): _canonical(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_canonical(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(_canonical(v) for v in value)
+    return value
+
+
+def state_hash(state: GameState) -> str:
+    """A stable hash: same state, same hash, on any machine and Python version."""
+    doc = _canonical(state.to_json())
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]

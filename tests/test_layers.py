@@ -1,0 +1,64 @@
+"""Design §2: one direction of imports. Nothing below game/ui imports pygame, and each layer
+imports only the layers beneath it. Walks every module's imports with ast."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+GAME = Path(__file__).resolve().parent.parent / "game"
+
+# layer -> the game packages it may import
+ALLOWED = {
+    "geometry": {"geometry"},
+    "engine": {"engine", "geometry"},
+    "io": {"io", "engine", "geometry", "rulesets", "resources"},
+    "rulesets": {"rulesets", "engine", "geometry", "resources"},
+    "ai": {"ai", "engine", "geometry", "rulesets"},
+}
+
+
+def imports_of(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+    return names
+
+
+def modules(layer: str):
+    return sorted((GAME / layer).rglob("*.py"))
+
+
+def test_nothing_below_ui_imports_pygame():
+    offenders = []
+    for path in GAME.rglob("*.py"):
+        if "ui" in path.relative_to(GAME).parts[:1]:
+            continue
+        for name in imports_of(path):
+            if name.split(".")[0] in ("pygame", "pygame_gui"):
+                offenders.append(f"{path.relative_to(GAME)} imports {name}")
+    assert offenders == []
+
+
+def test_each_layer_imports_only_layers_beneath_it():
+    offenders = []
+    for layer, allowed in ALLOWED.items():
+        for path in modules(layer):
+            for name in imports_of(path):
+                parts = name.split(".")
+                if parts[0] == "game" and len(parts) > 1 and parts[1] not in allowed:
+                    offenders.append(f"{path.relative_to(GAME)} imports {name}")
+    assert offenders == []
+
+
+def test_nothing_calls_global_random():
+    """Design §4: every die from the game's stream; no global `random` anywhere in the game."""
+    offenders = []
+    for path in GAME.rglob("*.py"):
+        for name in imports_of(path):
+            if name == "random" or name.startswith("random."):
+                offenders.append(str(path.relative_to(GAME)))
+    assert offenders == []
