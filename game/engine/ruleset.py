@@ -154,6 +154,11 @@ class Ruleset:
         return Result(None, f"the turn limit ({state.scenario.turn_limit}) was reached")
 
     # -- for the UI and the log ----------------------------------------------------------------
+    def hides_information(self, state: GameState) -> bool:
+        """Does either side hold something the other may not see (hidden deployment, committed
+        orders)? The hotseat UI then covers the table with a handover screen between sides."""
+        return False
+
     def describe_unit(self, state: GameState, unit_id: str) -> str:
         u = state.units[unit_id]
         return f"{u.name} ({state.scenario.sides[u.side].name})"

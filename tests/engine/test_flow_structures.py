@@ -113,7 +113,7 @@ def test_riskbreaker_maneuver_lets_each_opponent_follow():
 
 
 def test_risk_to_take_initiative_roll_then_move_fire_melee():
-    dice = scripted([2, 2, 1, 5])            # a tie is re-rolled, then Red wins 5 to 1
+    dice = scripted([2, 2, 1, 5, 6, 1])      # a tie is re-rolled, then Red wins 5 to 1; turn 2: Blue
     s = engine.new_game(scenario("toy-phases"), seed=1, dice=dice)
     assert s.flow.initiative == 1
     assert who(s) == (1, "act", None) and s.flow.phase_name == "move"
@@ -124,7 +124,8 @@ def test_risk_to_take_initiative_roll_then_move_fire_melee():
     assert who(s) == (1, "commander-save", None) and s.flow.phase_name == "fire"
     engine.apply(s, Answer(1, True))
     assert any(e.kind == "Melee" for e in s.log)
-    assert [r.purpose for r in s.rolls] == ["initiative"] * 4
+    assert [r.purpose for r in s.rolls] == ["initiative"] * 6
+    assert s.turn == 2 and s.flow.initiative == 0 and who(s) == (0, "act", None)
 
 
 def test_petite_guerre_activation_tests_open_each_players_turn():

@@ -1,0 +1,41 @@
+"""`make bench`: every performance figure, one line each: `<name> key=value ...` (design §10).
+
+Speed is measured here, never asserted in a timed test. Each module's `run()` returns its lines.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+import traceback
+
+BENCHES = (
+    "game.geometry.bench",
+    "game.engine.bench_odds",
+    "game.ui.bench",
+    "game.ai.bench",
+    "build_scripts.bench",
+)
+
+
+def main() -> int:
+    failed = 0
+    for name in BENCHES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name and name.startswith(exc.name):
+                print(f"# {name}: not built yet")
+                continue
+            raise
+        try:
+            for line in module.run():
+                print(line, flush=True)
+        except Exception:
+            failed += 1
+            print(f"# {name} failed:", file=sys.stderr)
+            traceback.print_exc()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
