@@ -139,13 +139,13 @@ def naive_los_matrix(table: Table, points: np.ndarray, rules: LosRules) -> np.nd
             p0, p1, swapped = _canonical(a, b)
             m0, m1 = (status[j], status[i]) if swapped else (status[i], status[j])
             seg = LineString([p0, p1])
-            blocked = any(shapely.intersects(seg, w) for w in index.walls)
+            blocked = any(shapely.intersects(w, seg) for w in index.walls)
             for k, g in enumerate(index.geoms):
                 if blocked:
                     break
                 s0, s1 = m0.get(k, OUT), m1.get(k, OUT)
                 if s0 == OUT and s1 == OUT:
-                    blocked = bool(shapely.crosses(seg, g))
+                    blocked = bool(shapely.crosses(g, seg))
                 else:
                     blocked = index.endpoint_piece_blocks(seg, k, s0, s1)
             out[i, j] = out[j, i] = not blocked
@@ -161,17 +161,17 @@ def _median_ms(fn, repeats: int) -> float:
     return statistics.median(times)
 
 
-def run() -> list[str]:
-    table, units = bench_table()
+def run(n_pieces: int = 400, n_units: int = 200, repeats: int = 5) -> list[str]:
+    table, units = bench_table(n_pieces, n_units)
     rules = BENCH_RULES
     table.los_index(rules)  # built once with the table, not part of the timed query
     fast = table.los_matrix(units, rules)
-    ms = _median_ms(lambda: table.los_matrix(units, rules), 5)
+    ms = _median_ms(lambda: table.los_matrix(units, rules), repeats)
     t = time.perf_counter()
     naive = naive_los_matrix(table, units, rules)
     naive_ms = (time.perf_counter() - t) * 1000
     same = "yes" if np.array_equal(fast, naive) else "no"
-    row_ms = _median_ms(lambda: table.los_row(0, units, rules), 51)
+    row_ms = _median_ms(lambda: table.los_row(0, units, rules), 10 * repeats + 1)
     n = len(units)
     return [
         f"los-matrix units={n} terrain={len(table.pieces)} ms={ms:.1f} naive_ms={naive_ms:.0f} "

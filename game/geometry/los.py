@@ -8,7 +8,8 @@ The rules, as implemented (one segment from the centre of figure A to the centre
    only enter and exit the building through holes in its walls").
 2. Same piece: "If combatants are in the same terrain element, even though it may be high terrain, they have
    LOS". When both points lie in one high piece (boundary included) the answer is clear, whatever else lies
-   between (``same_piece_sees``). Split big woods into several pieces to limit this.
+   between (``same_piece_sees``). Split big woods into several pieces to limit this. In houses="walls" mode
+   a building is not a high piece: figures in one house see each other unless a wall line lies between them.
 3. "Being behind a high terrain type blocks LOS": a high piece containing neither end point blocks when the
    segment passes through its interior (a stretch of positive length; grazing a corner or running along an
    edge does not block).
@@ -25,8 +26,8 @@ one listed last, i.e. drawn on top) so the UI can light it. ``distance`` is cent
 All decisions are taken on the segment with its end points in a canonical order (lexicographic), so LOS is
 exactly symmetric. ``LosIndex.los`` is the readable per-pair statement of the rules; ``LosIndex.pairs`` gives
 the same answers for many pairs at once (design 5: prepared geometries, STRtree queries in bulk, vectorized
-shapely 2 and numpy); only pairs with an end point in the edge band of a non-convex piece fall back to the
-per-pair component analysis.
+shapely 2 and numpy, with numpy disc tests deciding the clear-cut cases); only a pair with an end point in the
+edge band of a non-convex piece that the segment meets in several parts falls back to the per-pair analysis.
 """
 from __future__ import annotations
 
@@ -96,20 +97,27 @@ def _canonical(a, b):
     return (a, b, False) if (a[0], a[1]) <= (b[0], b[1]) else (b, a, True)
 
 
-def _segdist(c, p0, p1):
-    """Numpy distance from points c to segments p0-p1 (all (n, 2))."""
-    d = p1 - p0
-    dd = np.einsum("ij,ij->i", d, d)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        t = np.where(dd > 0, np.einsum("ij,ij->i", c - p0, d) / dd, 0.0)
-    t = np.clip(t, 0.0, 1.0)
-    q = p0 + t[:, None] * d - c
-    return np.hypot(q[:, 0], q[:, 1])
+class _Segments:
+    """Numpy view of the segments p0-p1 for disc tests (squared distances from disc centres)."""
+
+    def __init__(self, p0: np.ndarray, p1: np.ndarray):
+        self.x0, self.y0 = p0[:, 0], p0[:, 1]
+        self.dx, self.dy = p1[:, 0] - p0[:, 0], p1[:, 1] - p0[:, 1]
+        self.dd = self.dx * self.dx + self.dy * self.dy  # > 0: pairs of equal points never get here
+
+    def dist2(self, m: np.ndarray, c: np.ndarray) -> np.ndarray:
+        """Squared distance from centre c[j] to segment m[j]."""
+        x0, y0, dx, dy = self.x0[m], self.y0[m], self.dx[m], self.dy[m]
+        ex, ey = c[:, 0] - x0, c[:, 1] - y0
+        t = np.clip((ex * dx + ey * dy) / self.dd[m], 0.0, 1.0)
+        ex -= t * dx
+        ey -= t * dy
+        return ex * ex + ey * ey
 
 
 def _enters_core(line, core) -> bool:
     """Rule 4: does this stretch pass into the core (the interiors meet; touching the core's edge is allowed)?"""
-    return bool(shapely.intersects(line, core)) and bool(shapely.relate_pattern(line, core, _INTERIORS_MEET))
+    return bool(shapely.intersects(core, line)) and bool(shapely.relate_pattern(core, line, _INTERIORS_MEET))
 
 
 def _sub(seg: LineString, t0: float, t1: float):
@@ -151,13 +159,17 @@ def _stretch_analysis(seg, poly, core, inter, in0: bool, in1: bool) -> bool:
             stretch = _sub(seg, 0.0 if i == first else t0, 1.0 if i == last else t1)
             if _enters_core(stretch, core):
                 return True
-        elif t1 - t0 > _T_EPS and shapely.relate_pattern(_sub(seg, t0, t1), poly, _INTERIORS_MEET):
+        elif t1 - t0 > _T_EPS and shapely.relate_pattern(poly, _sub(seg, t0, t1), _INTERIORS_MEET):
             return True
     return False
 
 
 class LosIndex:
-    """The high pieces and walls of a table under one set of LosRules, prepared once (design 5)."""
+    """The high pieces and walls of a table under one set of LosRules, prepared once (design 5).
+
+    Predicates are always called with the prepared terrain geometry first (shapely uses the first argument's
+    prepared form), the same way in the per-pair and the bulk code.
+    """
 
     def __init__(self, pieces: Sequence[Piece], rules: LosRules):
         self.rules = rules
@@ -169,7 +181,6 @@ class LosIndex:
         shapely.prepare(self.geoms)
         shapely.prepare(self.cores)
         self.tree = STRtree(self.geoms)
-        self._discs()
         walls, owners = [], []
         if rules.houses == "walls":
             for i, p in enumerate(pieces):
@@ -181,30 +192,8 @@ class LosIndex:
         self.wall_owner = np.array(owners, dtype=np.intp)
         shapely.prepare(self.walls)
         self.wall_tree = STRtree(self.walls)
-
-    def _discs(self):
-        """Per high piece a disc inside it and a disc around it, shrunk/grown by a margin.
-
-        A segment with both end points outside a piece that passes within the inner disc surely crosses the
-        piece's interior; one that stays out of the outer disc surely misses it. Only the rest need shapely.
-        """
-        k = len(self.geoms)
-        self.in_c = np.zeros((k, 2))
-        self.in_r = np.full(k, -1.0)
-        self.out_c = np.zeros((k, 2))
-        self.out_r = np.zeros(k)
-        for j, g in enumerate(self.geoms):
-            xy = shapely.get_coordinates(g)
-            lo, hi = xy.min(axis=0), xy.max(axis=0)
-            c = (lo + hi) / 2
-            self.out_c[j] = c
-            self.out_r[j] = np.hypot(*(xy - c).T).max() * (1 + 1e-9) + _MARGIN
-            mic = shapely.maximum_inscribed_circle(g)
-            centre = shapely.get_point(mic, 0)
-            if shapely.contains(g, centre):
-                r = float(shapely.distance(centre, g.boundary))
-                self.in_c[j] = shapely.get_coordinates(centre)[0]
-                self.in_r[j] = r * (1 - 1e-9) - _MARGIN
+        self.centre, self.in_r2, self.out_r2 = _discs(self.geoms, inner=True)
+        self.wall_centre, _, self.wall_r2 = _discs(self.walls, inner=False)
 
     # ---- where a point is -------------------------------------------------------------------------------------
 
@@ -213,13 +202,13 @@ class LosIndex:
         ks = self.tree.query(pt, predicate="intersects")
         return {int(k): (CORE if self.cores[k].contains(pt) else BAND) for k in ks}
 
-    def _status_table(self, pts: np.ndarray):
-        """All (point, high piece, status) memberships at once, as sorted keys point * K + k and statuses."""
+    def _status_matrix(self, pts: np.ndarray) -> np.ndarray:
+        """(N, K) int8: OUT, BAND or CORE of every point in every high piece, the same tests as status_at."""
+        status = np.zeros((len(pts), len(self.geoms)), dtype=np.int8)
         pi, ks = self.tree.query(pts, predicate="intersects")
-        core = shapely.contains(self.cores[ks], pts[pi]) if len(ks) else np.zeros(0, bool)
-        keys = pi.astype(np.int64) * max(len(self.geoms), 1) + ks
-        order = np.argsort(keys, kind="stable")
-        return pi[order], ks[order], keys[order], np.where(core[order], CORE, BAND)
+        if len(ks):
+            status[pi, ks] = np.where(shapely.contains(self.cores[ks], pts[pi]), CORE, BAND)
+        return status
 
     # ---- one pair ---------------------------------------------------------------------------------------------
 
@@ -231,7 +220,7 @@ class LosIndex:
         if self.convex[k]:
             # A convex piece meets the segment in one stretch: it blocks iff that stretch enters the core.
             return _enters_core(seg, core)
-        inter = shapely.intersection(seg, self.geoms[k])
+        inter = shapely.intersection(self.geoms[k], seg)
         if shapely.get_num_geometries(inter) == 1:
             return _enters_core(seg, core)
         return _stretch_analysis(seg, self.geoms[k], core, inter, s0 != OUT, s1 != OUT)
@@ -251,18 +240,19 @@ class LosIndex:
         m0, m1 = (mb, ma) if swapped else (ma, mb)
         seg = LineString([p0, p1])
         found = []  # (distance from A, -piece index, piece index)
-        for k in self.tree.query(seg, predicate="intersects"):
+        for k in self.tree.query(seg):
             s0, s1 = m0.get(int(k), OUT), m1.get(int(k), OUT)
             if s0 == OUT and s1 == OUT:
-                blocks = bool(shapely.crosses(seg, self.geoms[k]))  # rule 3
+                blocks = bool(shapely.crosses(self.geoms[k], seg))  # rule 3
             else:
                 blocks = self.endpoint_piece_blocks(seg, int(k), s0, s1)  # rule 4
             if blocks:
                 i = int(self.area[k])
                 found.append((float(shapely.distance(pa, self.geoms[k])), -i, i))
-        for w in self.wall_tree.query(seg, predicate="intersects"):  # rule 1, houses="walls"
-            i = int(self.wall_owner[w])
-            found.append((float(shapely.distance(pa, self.walls[w])), -i, i))
+        for w in self.wall_tree.query(seg):  # rule 1, houses="walls": a wall line the segment meets
+            if shapely.intersects(self.walls[w], seg):
+                i = int(self.wall_owner[w])
+                found.append((float(shapely.distance(pa, self.walls[w])), -i, i))
         if not found:
             return LosResult(True, None, dist)
         return LosResult(False, self.ids[min(found)[2]], dist)
@@ -272,79 +262,74 @@ class LosIndex:
     def pairs(self, coords: np.ndarray, first: np.ndarray, second: np.ndarray, want_blockers: bool = False):
         """LOS for the pairs (coords[first[m]], coords[second[m]]): exactly ``los`` pair by pair, in bulk.
 
-        Returns (clear (M,) bool, blocker piece index (M,) or -1); blockers are nearest to the ``first`` point,
-        and only computed when asked for.
+        Returns (clear (M,) bool, blocker piece index (M,) or -1); a blocker is the one nearest to the ``first``
+        point, and only computed when asked for.
         """
         coords = np.asarray(coords, dtype=float).reshape(-1, 2)
         first = np.asarray(first, dtype=np.intp)
         second = np.asarray(second, dtype=np.intp)
-        m_all = len(first)
-        clear = np.ones(m_all, dtype=bool)
-        blocker = np.full(m_all, -1, dtype=np.intp)
-        if m_all == 0:
+        clear = np.ones(len(first), dtype=bool)
+        blocker = np.full(len(first), -1, dtype=np.intp)
+        if len(first) == 0:
             return clear, blocker
         pts = shapely.points(coords)
-        st_pi, st_k, st_keys, st_val = self._status_table(pts)
-        kk = max(len(self.geoms), 1)
-
-        a, b = coords[first], coords[second]
-        active = ~np.all(a == b, axis=1)  # a figure sees its own spot
-        if self.rules.same_piece_sees and len(st_pi):
-            active &= ~self._share_a_piece(first, second, st_pi, st_k, len(coords))  # rule 2
+        status = self._status_matrix(pts)
+        active = np.any(coords[first] != coords[second], axis=1)  # a figure sees its own spot
+        if self.rules.same_piece_sees and status.any():
+            active &= ~_share_a_piece(status > 0, first, second)  # rule 2
         act = np.nonzero(active)[0]
         if len(act) == 0:
             return clear, blocker
         fa, fb = first[act], second[act]
         a, b = coords[fa], coords[fb]
         swap = (a[:, 0] > b[:, 0]) | ((a[:, 0] == b[:, 0]) & (a[:, 1] > b[:, 1]))
-        i0 = np.where(swap, fb, fa)
-        i1 = np.where(swap, fa, fb)
+        i0, i1 = np.where(swap, fb, fa), np.where(swap, fa, fb)
         p0, p1 = coords[i0], coords[i1]
         segs = shapely.linestrings(np.stack([p0, p1], axis=1))
 
-        # Candidates: pieces whose box meets the segment's box, minus those surely missed (outer disc).
+        sg = _Segments(p0, p1)
+
+        # High pieces whose box meets the segment's box, minus those surely missed (outside the outer disc; a
+        # piece containing an end point is never outside it).
         cm, ck = self.tree.query(segs)
-        lookup = _Lookup(st_keys, st_val)
-        s0 = lookup(i0[cm].astype(np.int64) * kk + ck)
-        s1 = lookup(i1[cm].astype(np.int64) * kk + ck)
+        d2 = sg.dist2(cm, self.centre[ck])
+        keep = d2 <= self.out_r2[ck]
+        cm, ck, d2 = cm[keep], ck[keep], d2[keep]
+        s0, s1 = status[i0[cm], ck], status[i1[cm], ck]
         neither = (s0 == OUT) & (s1 == OUT)
-        if len(cm):
-            near = _segdist(self.out_c[ck], p0[cm], p1[cm]) <= self.out_r[ck]
-            keep = near | ~neither
-            cm, ck, s0, s1, neither = cm[keep], ck[keep], s0[keep], s1[keep], neither[keep]
-        # Known answers: inner disc crossed (rule 3) or an end point in a core (rule 4).
-        sure = np.zeros(len(cm), dtype=bool)
-        if len(cm):
-            sure = neither & (_segdist(self.in_c[ck], p0[cm], p1[cm]) < self.in_r[ck])
-            sure |= (s0 == CORE) | (s1 == CORE)
-        # Walls (rule 1, houses="walls"): every wall the segment meets blocks.
-        wm, ww = self.wall_tree.query(segs, predicate="intersects") if len(self.walls) else (np.zeros(0, np.intp),) * 2
+        # Known answers: the inner disc is crossed (rule 3) or an end point lies in the core (rule 4).
+        sure = (neither & (d2 < self.in_r2[ck])) | (s0 == CORE) | (s1 == CORE)
+        # Walls (rule 1, houses="walls") near the segment.
+        wm, ww = self.wall_tree.query(segs)
+        near = sg.dist2(wm, self.wall_centre[ww]) <= self.wall_r2[ww]
+        wm, ww = wm[near], ww[near]
 
         if not want_blockers:
             blocked = np.zeros(len(act), dtype=bool)
-            blocked[wm] = True
             blocked[cm[sure]] = True
-            todo = np.nonzero(~sure & ~blocked[cm])[0]
+            w = np.nonzero(~blocked[wm])[0]
+            blocked[wm[w[shapely.intersects(self.walls[ww[w]], segs[wm[w]])]]] = True
+            todo = np.nonzero(~blocked[cm])[0]
             verdict = self._decide(segs, cm[todo], ck[todo], s0[todo], s1[todo], neither[todo], blocked)
             blocked[cm[todo[verdict]]] = True
             clear[act] = ~blocked
             return clear, blocker
 
         # With blockers: per pair, the first blocking piece in order of distance from the ``first`` point.
-        dist_k = self._distances_from(pts, fa[cm], ck)
-        dist_w = shapely.distance(pts[fa[wm]], self.walls[ww]) if len(wm) else np.zeros(0)
+        hit_w = shapely.intersects(self.walls[ww], segs[wm]) if len(wm) else np.zeros(0, bool)
+        wm, ww = wm[hit_w], ww[hit_w]
         cand_m = np.concatenate([cm, wm])
-        cand_piece = np.concatenate([self.area[ck], self.wall_owner[ww]]) if len(cand_m) else np.zeros(0, np.intp)
-        cand_d = np.concatenate([dist_k, dist_w])
+        cand_piece = np.concatenate([self.area[ck], self.wall_owner[ww]])
+        cand_d = np.concatenate([_distances(pts, fa[cm], self.geoms, ck),
+                                 _distances(pts, fa[wm], self.walls, ww)])
         known = np.concatenate([sure, np.ones(len(wm), bool)])
         order = np.lexsort((-cand_piece, cand_d, cand_m))
         om, oknown = cand_m[order], known[order]
-        # Pieces after a known blocker of the same pair do not matter; decide those before it.
+        # Pieces after a known blocker of the same pair cannot change the answer; decide those before it.
         first_known = np.full(len(act), len(order), dtype=np.int64)
         np.minimum.at(first_known, om[oknown], np.nonzero(oknown)[0])
-        rank = np.arange(len(order))
-        need = ~oknown & (rank < first_known[om])
-        nk = order[need]  # indices into the concatenated arrays; all are pieces (walls are always known)
+        need = ~oknown & (np.arange(len(order)) < first_known[om])
+        nk = order[need]  # all are pieces: walls are always known
         verdict = self._decide(segs, cm[nk], ck[nk], s0[nk], s1[nk], neither[nk])
         blocks = oknown.copy()
         blocks[np.nonzero(need)[0][verdict]] = True
@@ -366,7 +351,7 @@ class LosIndex:
         # Rule 3: pieces containing neither end point.
         idx = np.nonzero(neither)[0]
         if len(idx):
-            verdict[idx] = shapely.crosses(segs[cm[idx]], self.geoms[ck[idx]])
+            verdict[idx] = shapely.crosses(self.geoms[ck[idx]], segs[cm[idx]])
             if blocked is not None:
                 blocked = blocked.copy()
                 blocked[cm[idx[verdict[idx]]]] = True
@@ -380,14 +365,14 @@ class LosIndex:
         nc = idx[~conv]
         inters = None
         if len(nc):
-            inters = shapely.intersection(segs[cm[nc]], self.geoms[ck[nc]])
+            inters = shapely.intersection(self.geoms[ck[nc]], segs[cm[nc]])
             single[~conv] = shapely.get_num_geometries(inters) == 1
         easy = idx[single]
         if len(easy):
             g, c = segs[cm[easy]], self.cores[ck[easy]]
-            touch = shapely.intersects(g, c)
+            touch = shapely.intersects(c, g)
             enter = np.zeros(len(easy), dtype=bool)
-            enter[touch] = shapely.relate_pattern(g[touch], c[touch], _INTERIORS_MEET)
+            enter[touch] = shapely.relate_pattern(c[touch], g[touch], _INTERIORS_MEET)
             verdict[easy] = enter
         # Several stretches in a non-convex piece: the per-pair analysis.
         if inters is not None:
@@ -396,29 +381,6 @@ class LosIndex:
                 verdict[n] = _stretch_analysis(segs[cm[n]], self.geoms[ck[n]], self.cores[ck[n]], inters[j],
                                                s0[n] != OUT, s1[n] != OUT)
         return verdict
-
-    def _distances_from(self, pts, pi, ks) -> np.ndarray:
-        """shapely.distance(point, high piece) for each (point, piece) pair, each distinct pair computed once."""
-        if len(pi) == 0:
-            return np.zeros(0)
-        key = pi.astype(np.int64) * max(len(self.geoms), 1) + ks
-        uniq, inv = np.unique(key, return_inverse=True)
-        kk = max(len(self.geoms), 1)
-        d = shapely.distance(pts[uniq // kk], self.geoms[uniq % kk])
-        return d[inv]
-
-    @staticmethod
-    def _share_a_piece(first, second, st_pi, st_k, n) -> np.ndarray:
-        """Rule 2: do the two points of each pair lie in one and the same high piece?"""
-        used, col = np.unique(st_k, return_inverse=True)
-        member = np.zeros((n, len(used)), dtype=bool)
-        member[st_pi, col] = True
-        busy = member.any(axis=1)  # only pairs of points that are in some high piece can share one
-        maybe = np.nonzero(busy[first] & busy[second])[0]
-        shared = np.zeros(len(first), dtype=bool)
-        if len(maybe):
-            shared[maybe] = (member[first[maybe]] & member[second[maybe]]).any(axis=1)
-        return shared
 
     def matrix(self, coords: np.ndarray) -> np.ndarray:
         """N x N LOS booleans, symmetric, diagonal True; exactly ``los`` pair by pair."""
@@ -435,7 +397,7 @@ class LosIndex:
         """LOS from figure ``origin`` to every figure, with the blocking piece nearest the origin."""
         coords = np.asarray(coords, dtype=float).reshape(-1, 2)
         n = len(coords)
-        others = np.array([j for j in range(n) if j != origin], dtype=np.intp)
+        others = np.delete(np.arange(n, dtype=np.intp), origin)
         clear, blk = self.pairs(coords, np.full(len(others), origin, dtype=np.intp), others, want_blockers=True)
         row_clear = np.ones(n, dtype=bool)
         row_clear[others] = clear
@@ -446,15 +408,42 @@ class LosIndex:
         return LosRow(origin, row_clear, tuple(blockers), d)
 
 
-class _Lookup:
-    """Status of (point, piece) keys from a sorted key table; OUT when absent."""
+def _discs(geoms: np.ndarray, inner: bool):
+    """Per geometry a centre and squared inner and outer radii, shrunk/grown by a safety margin.
 
-    def __init__(self, keys: np.ndarray, values: np.ndarray):
-        self.keys, self.values = keys, values
+    A segment with both end points outside a piece that passes within the inner disc surely crosses the piece's
+    interior; one that stays out of the outer disc surely misses it. Only the rest need shapely.
+    """
+    k = len(geoms)
+    centre, in_r, out_r = np.zeros((k, 2)), np.full(k, -1.0), np.zeros(k)
+    for j, g in enumerate(geoms):
+        xy = shapely.get_coordinates(g)
+        centre[j] = (xy.min(axis=0) + xy.max(axis=0)) / 2
+        if inner:
+            c = shapely.get_point(shapely.maximum_inscribed_circle(g), 0)
+            if shapely.contains(g, c):
+                centre[j] = shapely.get_coordinates(c)[0]
+                in_r[j] = float(shapely.distance(c, g.boundary)) * (1 - 1e-9) - _MARGIN
+        out_r[j] = np.hypot(*(xy - centre[j]).T).max() * (1 + 1e-9) + _MARGIN
+    return centre, np.where(in_r > 0, in_r * in_r, -1.0), out_r * out_r
 
-    def __call__(self, query: np.ndarray) -> np.ndarray:
-        if len(self.keys) == 0:
-            return np.zeros(len(query), dtype=np.int64)
-        pos = np.searchsorted(self.keys, query)
-        pos = np.minimum(pos, len(self.keys) - 1)
-        return np.where(self.keys[pos] == query, self.values[pos], OUT)
+
+def _share_a_piece(member: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Rule 2: do the two points of each pair lie in one and the same high piece? member: (N, K) bool."""
+    used = member.any(axis=0)
+    member = member[:, used]
+    busy = member.any(axis=1)
+    maybe = np.nonzero(busy[first] & busy[second])[0]
+    shared = np.zeros(len(first), dtype=bool)
+    if len(maybe):
+        shared[maybe] = (member[first[maybe]] & member[second[maybe]]).any(axis=1)
+    return shared
+
+
+def _distances(pts: np.ndarray, pi: np.ndarray, geoms: np.ndarray, ks: np.ndarray) -> np.ndarray:
+    """shapely.distance(point, geometry) per (point, geometry) pair, each distinct pair computed once."""
+    if len(pi) == 0:
+        return np.zeros(0)
+    kk = max(len(geoms), 1)
+    uniq, inv = np.unique(pi.astype(np.int64) * kk + ks, return_inverse=True)
+    return shapely.distance(pts[uniq // kk], geoms[uniq % kk])[inv]
