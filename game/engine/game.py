@@ -160,6 +160,7 @@ def _close_run(state: GameState, decision: Decision) -> None:
 def _start_turn(state: GameState, rs: Ruleset) -> None:
     fs = state.flow
     fs.phase = -1
+    fs.phase_name = ""
     fs.side_turn = 0
     fs.active = fs.initiative
     state.emit("TurnBegan", f"Turn {fs.turn} begins", turn=fs.turn)

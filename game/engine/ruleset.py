@@ -15,7 +15,7 @@ from game.engine.actions import Action, Pass
 from game.engine.flow import Decision, Flow
 from game.engine.state import GameState, Result
 
-REGION_TOLERANCE = 1e-6
+REGION_TOLERANCE = 1e-3   # Option.at rounds points to 1e-3 cm
 
 
 @dataclasses.dataclass(frozen=True)

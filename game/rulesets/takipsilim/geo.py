@@ -1,0 +1,140 @@
+"""The table as Takipsilim reads it: movement reach, line of sight, cover, flanking, blasts.
+
+Scale: 1 m is 1 cm on the table ("If using minis on a table, each meter scales to 1 cm").
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from typing import Any
+
+import shapely
+from shapely.geometry import LineString, Point
+
+from game.geometry.measure import distance
+
+OPEN_MOVE = 10.0        # "up to 10 meters over open ground"
+ROUGH_MOVE = 6.0        # "Obstacles or impeding terrain reduce that to 6 meters"
+BEHIND = 3.0            # a figure within 3 m of a wall, hedge or ruin is behind it (cover)
+
+_REACH: "OrderedDict[tuple, Any]" = OrderedDict()
+_REACH_SIZE = 512
+
+
+def reach(table, x: float, y: float):
+    """Where a figure at (x, y) may move this round: 10 m over open ground, 6 m through obstacles
+    or impeding terrain (game.geometry's movement_reach; cached, the table never changes)."""
+    key = (id(table), round(x, 4), round(y, 4))
+    found = _REACH.get(key)
+    if found is not None and found[0] is table:
+        _REACH.move_to_end(key)
+        return found[1]
+    region = table.movement_reach((x, y), OPEN_MOVE, ROUGH_MOVE)
+    if region.is_empty:
+        region = Point(x, y).buffer(1e-3)
+    shapely.prepare(region)
+    _REACH[key] = (table, region)
+    if len(_REACH) > _REACH_SIZE:
+        _REACH.popitem(last=False)
+    return region
+
+
+def run_towards(table, start: tuple[float, float], goal: tuple[float, float], stop_short: float):
+    """A charge or a run to a comrade: straight towards goal, stopping `stop_short` from it, as far as
+    the movement reach allows. Returns the end point."""
+    d = distance(start, goal)
+    if d <= stop_short + 1e-9:
+        return start
+    want = d - stop_short
+    ux, uy = (goal[0] - start[0]) / d, (goal[1] - start[1]) / d
+    end = (start[0] + ux * want, start[1] + uy * want)
+    region = reach(table, *start)
+    if region.covers(Point(end)):
+        return end
+    line = LineString([start, end])
+    inside = line.intersection(region)
+    best = start
+    for part in shapely.get_parts(inside):
+        coords = list(part.coords) if part.geom_type == "LineString" else []
+        if coords and distance(coords[0], start) < 1e-6:
+            best = coords[-1]
+            break
+    # step back a hair so the point is surely inside the region
+    back = distance(start, best)
+    if back > 0.01:
+        t = (back - 0.01) / back
+        best = (start[0] + (best[0] - start[0]) * t, start[1] + (best[1] - start[1]) * t)
+    return (float(best[0]), float(best[1]))
+
+
+def cover_from(table, target: tuple[float, float], source: tuple[float, float]):
+    """The piece giving the target cover from a shooter at `source`, or None (Takipsilim "Cover and
+    Movement"; geometry's cover(): inside cover terrain, or within 3 m behind a wall or ruin)."""
+    return table.cover(target, source, BEHIND)
+
+
+def cover_against(table, target: tuple[float, float], source: tuple[float, float]):
+    """Cover that stands between the target and the source: as cover_from, but a piece the source
+    itself is in protects nobody inside it from that source (it is on the same side of the cover)."""
+    piece = table.cover(target, source, BEHIND)
+    if piece is not None and piece.polygon.covers(Point(source)):
+        return None
+    return piece
+
+
+def blast_cover(table, target: tuple[float, float], centre: tuple[float, float]):
+    """Cover from a grenade: a grenade landing in the same ruin or room is among you."""
+    return cover_against(table, target, centre)
+
+
+def hunker_cover(table, target: tuple[float, float], shooter: tuple[float, float]):
+    """The cover a hunkering figure hides behind from this shooter, or None when the shooter is
+    flanking: on a side the cover does not protect (geometry's cover() finds no piece between
+    them), or inside the same cover piece."""
+    return cover_against(table, target, shooter)
+
+
+def in_cover(table, pos: tuple[float, float]):
+    """Is the figure in cover at all (for hunkering down)? Inside cover terrain, or within 3 m of a
+    wall, hedge, ruin or other cover piece. Returns the piece or None."""
+    for piece in reversed(table.pieces_at(pos[0], pos[1])):
+        if piece.kind.cover:
+            return piece
+    near = Point(pos).buffer(BEHIND)
+    best = None
+    for i in table.tree.query(near, predicate="intersects"):
+        piece = table.pieces[int(i)]
+        if piece.kind.cover or piece.kind.linear_obstacle:
+            d = float(piece.polygon.distance(Point(pos)))
+            if best is None or d < best[0]:
+                best = (d, piece)
+    return best[1] if best else None
+
+
+def indoors(table, pos: tuple[float, float]) -> bool:
+    return table.room_at(pos[0], pos[1]) is not None
+
+
+def los(table, rules, a: tuple[float, float], b: tuple[float, float]):
+    return table.los(a, b, rules)
+
+
+def blast_indices(table, centre, radius: float, points) -> list[int]:
+    if not points:
+        return []
+    return [int(i) for i in table.blast(centre, radius, points)]
+
+
+def base_radius(base: dict) -> float:
+    if base.get("shape", "round") == "round":
+        return float(base.get("diameter", 1.0)) / 2
+    return max(float(base.get("width", 1.0)), float(base.get("depth", 1.0))) / 2
+
+
+def edge_gap(a_pos, a_base, b_pos, b_base) -> float:
+    """Base edge to base edge (bases treated as circles)."""
+    return max(0.0, distance(a_pos, b_pos) - base_radius(a_base) - base_radius(b_base))
+
+
+def angle(a, b) -> float:
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))

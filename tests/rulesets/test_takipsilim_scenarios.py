@@ -1,0 +1,152 @@
+"""Takipsilim "Ambushes", victory, the bundled scenarios played to the end, and the rules reference."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.ai.players import RandomPlayer
+from game.engine import game as engine
+from game.rulesets.takipsilim import RULESET
+from tests.rulesets.test_takipsilim_helpers import (act, commit, fig, game, options, rolls, run, scenario, shoot,
+                                                    texts, wall, who)
+
+AMBUSH_SIDES = [{"name": "Bandits", "role": "ambusher"}, {"name": "Travellers", "role": "ambushed"}]
+
+
+def ambush(units, pieces=(), escapes=1, rounds=3):
+    return game(units, pieces, sides=AMBUSH_SIDES, turn_limit=rounds,
+                victory={"kind": "ambush", "escape_edge": "left", "escapes": escapes, "survive_rounds": rounds})
+
+
+def test_ambushers_get_a_surprise_round_without_enemy_reprisals():
+    s = ambush([fig("a", 0, 30, 5), fig("b", 0, 30, 30, melee_weapon="knife"),
+                fig("x", 1, 30, 20), fig("y", 1, 31.5, 30)])
+    assert who(s) == (0, "orders", "a")
+    commit(s, [shoot(s, "a", "x"), act(s, "b", "melee", "y")], dice=[1, 1, 1, 1, 1, 1])
+    assert "X (Travellers): no action (surprised by the ambush)" in texts(s)   # the ambushed commit nothing
+    assert not any("fights back" in t for t in texts(s))          # no reprisals, not even in melee
+    assert [r.who for r in rolls(s)] == ["A", "B"]
+    assert who(s) == (0, "orders", "a") and s.turn == 2
+    engine.apply(s, act(s, "a", "wait"))
+    engine.apply(s, act(s, "b", "wait"))
+    assert who(s) == (1, "orders", "x")                           # round 2: everyone acts
+
+
+def test_ambushers_roll_with_advantage_for_skill_rolls_in_the_surprise_round():
+    # X sits behind a wall: disadvantage for cover, cancelled by the ambush's advantage in round 1
+    s = ambush([fig("a", 0, 10, 20, grenades={"frag": 1}), fig("b", 0, 10, 25), fig("x", 1, 29.5, 20)],
+               [wall("wall", 28, 15, 25)])
+    commit(s, [shoot(s, "a", "x")], dice=[1, 1])
+    assert rolls(s, "shooting")[0].expr == "2d6>=8"
+    assert any("ambush: surprise round" in t for t in texts(s))
+    commit(s, [shoot(s, "a", "x"), act(s, "x", "ready")], dice=[1, 1, 1])
+    assert rolls(s, "shooting")[1].expr == "3d6kl2>=8"            # round 2: no more ambush advantage
+
+
+def test_the_ambushed_escape_off_the_edge():
+    s = ambush([fig("a", 0, 40, 5), fig("x", 1, 8, 20), fig("y", 1, 20, 20)])
+    commit(s)                                                     # the surprise round
+    engine.apply(s, act(s, "a", "wait"))
+    escape = [o for o in options(s, "x") if "escape" in o.label]
+    assert len(escape) == 1
+    commit(s, [run(s, "x", (1.5, 20))])
+    assert "escaped" in s.units["x"].markers and s.units["x"].out
+    assert s.outcome.winner == 1 and "escaped" in s.outcome.reason
+
+
+def test_the_ambushed_win_by_surviving_the_rounds():
+    s = ambush([fig("a", 0, 40, 5), fig("x", 1, 20, 20)], rounds=2)
+    commit(s)
+    commit(s)
+    assert s.outcome.winner == 1 and "survived 2 rounds" in s.outcome.reason
+
+
+def test_the_ambushers_win_when_every_ambushed_character_is_out_of_combat():
+    s = ambush([fig("a", 0, 20, 5, skills={"shooting": 2}), fig("x", 1, 20, 20)])
+    commit(s, [shoot(s, "a", "x")], dice=[6, 6, 1])
+    assert s.outcome.winner == 0
+
+
+def test_validate_scenario_names_unknown_weapons_armour_and_grenades():
+    sc = scenario([fig("a", 0, 10, 10, weapon="ray-gun", armour=["tin-hat"], grenades={"nuke": 1}),
+                   fig("x", 1, 20, 10)])
+    problems = RULESET.validate_scenario(sc)
+    assert any(p.startswith("units[0].stats.weapon") for p in problems)
+    assert any(p.startswith("units[0].stats.armour") for p in problems)
+    assert any(p.startswith("units[0].stats.grenades") for p in problems)
+    assert RULESET.validate_scenario(scenario([fig("a", 0, 10, 10), fig("x", 1, 20, 10)])) == []
+
+
+# -- the bundled scenarios ----------------------------------------------------------------------
+BUNDLED = ["takipsilim-ruined-compound", "takipsilim-dusk-ambush"]
+
+
+def load(name):
+    from game.io.scenario_file import load_scenario
+    return load_scenario(name)
+
+
+_PLAYED: dict = {}
+
+
+def play(name, seed):
+    """Random legal play to the end (each game played once per test session)."""
+    if (name, seed) not in _PLAYED:
+        _PLAYED[(name, seed)] = _play(name, seed)
+    return _PLAYED[(name, seed)]
+
+
+def _play(name, seed):
+    state = engine.new_game(load(name), seed=seed)
+    players = [RandomPlayer(seed, side) for side in range(state.sides)]
+    for _ in range(5000):
+        d = engine.to_act(state)
+        if d is None:
+            break
+        options_now = engine.legal_actions(state)
+        engine.apply(state, players[d.side].choose(engine.view(state, d.side), options_now, d))
+    return state
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_bundled_scenarios_play_to_a_winner_in_most_seeds(name):
+    games = [play(name, seed) for seed in range(1, 6)]
+    assert all(g.outcome is not None for g in games)
+    assert sum(g.outcome.winner is not None for g in games) >= 4
+
+
+def test_the_logs_show_phases_hit_locations_advantage_reloading_grenades_and_melee():
+    log = [e for name in BUNDLED for seed in range(1, 6) for e in play(name, seed).log]
+    kinds = {e.kind for e in log}
+    text = "\n".join(e.text for e in log)
+    for phase in ("Movement phase", "Shooting phase", "Grenades phase", "Melee phase", "Miscellaneous phase"):
+        assert phase in text
+    assert {"Hit", "Reload", "Throw", "Melee"} <= kinds
+    assert "advantage (" in text and "disadvantage (" in text
+    assert any(e.kind == "Hit" and e.data["location"] in ("leg", "arm", "torso", "head") for e in log)
+
+
+def test_a_bundled_scenarios_hidden_orders_are_hidden():
+    s = engine.new_game(load("takipsilim-ruined-compound"), seed=3)
+    player = RandomPlayer(3, 0)
+    while engine.to_act(s).side == 0:
+        engine.apply(s, player.choose(engine.view(s, 0), engine.legal_actions(s), engine.to_act(s)))
+    assert engine.to_act(s).hidden
+    assert engine.view(s, 1).data["orders"] == {}
+    assert len(engine.view(s, 0).data["orders"]) == 4
+
+
+def test_the_rules_reference_records_the_interpretations():
+    text = (Path(__file__).resolve().parents[2] / "assets" / "rules" / "takipsilim.md").read_text(encoding="utf-8")
+    for words in ("free move", "flanking", "hidden", "surprise round", "luck", "armour", "magazine",
+                  "Automatic fire", "throw it back", "Flashbang", "Smoke", "Tear gas", "Melee", "First aid"):
+        assert words.lower() in text.lower(), words
+
+
+def test_no_grenade_may_be_thrown_back_in_the_surprise_round():
+    s = ambush([fig("a", 0, 20, 8, grenades={"frag": 1}), fig("x", 1, 20, 20, pc=True, luck=3)])
+    commit(s, [act(s, "a", "grenade", "x", "frag")], dice=[4, 4, 1, 6, 6])
+    assert rolls(s)[0].expr == "3d6kh2>=8"                       # the ambusher's throw has advantage
+    assert s.data["luck"]["x"] == 3 and s.turn == 2
+    assert [r.who for r in rolls(s, "avoiding the grenade")] == ["X"]
