@@ -46,7 +46,7 @@ def from_json(data: Any, classes: Iterable[type[Action]]) -> Action:
         raise ActionError(f"expected an object with a 'type', got {type(data).__name__}")
     by_name = {c.__name__: c for c in classes}
     name = data.get("type")
-    if name not in by_name:
+    if not isinstance(name, str) or name not in by_name:
         known = ", ".join(sorted(by_name))
         raise ActionError(f"unknown action type {name!r} (expected one of: {known})")
     cls = by_name[name]

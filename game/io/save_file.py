@@ -1,0 +1,279 @@
+"""Saved games: the scenario embedded, the ruleset and options, the seed and the actions (design §6).
+
+The action list is the truth: loading replays it, and the saved state hash only confirms that the
+replay reached the same state. A save is written to a temporary file in the same folder, flushed
+to disk, then `os.replace`d over the old one, so a crash never leaves half a save and the previous
+autosave survives. No pickle, no eval: a save is JSON data, checked like a scenario when loaded.
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime as dt
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from game.engine import game as engine
+from game.engine.actions import Action, ActionError, from_json
+from game.engine.scenario import Scenario
+from game.engine.state import GameState, state_hash
+from game.io.errors import FileProblem, shown
+from game.io.explain import problem_from
+from game.io.jsontext import MAX_SAVE_BYTES, expect_object, parse_json, read_bytes
+from game.io.models import SAVE_FORMAT, SAVE_VERSION, SaveModel
+from game.io.paths import autosave_path, saves_dir, settings_path
+from game.io.scenario_file import check_header, check_options, ruleset_for, scenario_from_doc
+
+
+@dataclasses.dataclass
+class SaveData:
+    """A loaded save, every part checked; `resume` turns it back into a game."""
+
+    scenario: Scenario
+    ruleset: str
+    options: dict[str, Any]
+    seed: int
+    actions: list[Action]
+    players: list[str]
+    saved_at: str
+    turn: int
+    label: str
+    state_hash: str | None
+    source: str = ""              # the file it came from, for messages
+
+
+@dataclasses.dataclass(frozen=True)
+class SaveSummary:
+    """What a load screen lists, read without replaying the game."""
+
+    saved_at: str
+    title: str
+    scenario: str
+    ruleset: str
+    turn: int
+    label: str
+    actions: int
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _parse_time(text: str) -> dt.datetime | None:
+    try:
+        when = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=dt.timezone.utc)
+
+
+# -- writing -------------------------------------------------------------------------------------------
+def save_document(state: GameState, actions: list[Action], players: list[str] | None = None,
+                  label: str = "") -> dict[str, Any]:
+    if len(actions) != state.action_count:
+        raise ValueError(f"a save needs every action of the game: {len(actions)} given, "
+                         f"the state has seen {state.action_count}")
+    return {
+        "format": SAVE_FORMAT, "version": SAVE_VERSION, "saved_at": _now(), "label": label,
+        "scenario": state.scenario.raw, "ruleset": state.ruleset_id, "options": dict(state.options),
+        "seed": state.seed, "players": list(players or []), "actions": [a.to_json() for a in actions],
+        "turn": state.flow.turn, "state_hash": state_hash(state),
+    }
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); Windows has no folder handles to sync."""
+    if os.name == "nt":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def write_json_atomic(path: str | os.PathLike[str], doc: Any) -> Path:
+    """Temp file in the same folder, flush + fsync, os.replace: the old file or the new, never half."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        # mkstemp makes the file private (0600); a save keeps the mode of the one it replaces
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o644)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            json.dump(doc, f, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_folder(target.parent)
+    return target
+
+
+def save_game(path: str | os.PathLike[str], state: GameState, actions: list[Action],
+              players: list[str] | None = None, label: str = "") -> Path:
+    """Write a save atomically; a folder that cannot be written is a FileProblem."""
+    doc = save_document(state, actions, players, label)
+    try:
+        return write_json_atomic(path, doc)
+    except OSError as exc:
+        raise FileProblem(os.fspath(path), None,
+                          f"expected a writable place for the save ({exc.strerror or exc})") from None
+
+
+# -- reading -------------------------------------------------------------------------------------------
+def _save_model(doc: dict[str, Any], source: str) -> SaveModel:
+    check_header(doc, source, SAVE_FORMAT, SAVE_VERSION)
+    try:
+        return SaveModel.model_validate(doc)
+    except ValidationError as exc:
+        raise problem_from(exc, source, SaveModel) from None
+
+
+_FIELD_TYPES: dict[str, tuple[str, tuple[type, ...]]] = {
+    "str": ("a string", (str,)), "int": ("a whole number", (int,)), "float": ("a number", (int, float)),
+    "bool": ("true or false", (bool,)), "None": ("null", (type(None),)),
+}
+
+
+def _action(data: dict[str, Any], ruleset: Any, source: str, place: str) -> Action:
+    """One saved action, its field types checked against the action class (the boundary, design §6).
+
+    A float field given a whole number gets a float, so the replayed state hashes the same.
+    """
+    by_name = {c.__name__: c for c in ruleset.actions}
+    name = data.get("type")
+    if not isinstance(name, str) or name not in by_name:
+        known = ", ".join(sorted(by_name))
+        raise FileProblem(source, f"{place}.type", f"expected an action of {ruleset.id} ({known}), "
+                                                   f"got {shown(name) if 'type' in data else 'none'}")
+    fields = {f.name: f for f in dataclasses.fields(by_name[name])}
+    clean: dict[str, Any] = {"type": name}
+    for key, value in data.items():
+        if key == "type":
+            continue
+        if key not in fields:
+            raise FileProblem(source, f"{place}.{key}", f"expected a field of {name} "
+                                                        f"({', '.join(fields) or 'none'})")
+        annotation = str(fields[key].type).replace(" ", "")
+        parts = [p for p in annotation.split("|")]
+        if all(p in _FIELD_TYPES for p in parts):
+            ok = any(isinstance(value, _FIELD_TYPES[p][1]) and
+                     (p == "bool" or not isinstance(value, bool)) for p in parts)
+            if not ok:
+                words = " or ".join(_FIELD_TYPES[p][0] for p in parts)
+                raise FileProblem(source, f"{place}.{key}", f"expected {words}, got {shown(value)}")
+            if "float" in parts and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)
+        elif isinstance(value, dict):
+            raise FileProblem(source, f"{place}.{key}", "expected a string, a number, true/false or an array")
+        clean[key] = value
+    try:
+        return from_json(clean, ruleset.actions)
+    except (ActionError, TypeError, ValueError) as exc:
+        raise FileProblem(source, place, f"expected an action of {ruleset.id} ({exc})") from None
+
+
+def save_from_doc(doc: Any, source: str) -> SaveData:
+    """Check a parsed save: its header, its fields, its embedded scenario, options and actions."""
+    doc = expect_object(doc, source, "a save")
+    model = _save_model(doc, source)
+    if _parse_time(model.saved_at) is None:
+        raise FileProblem(source, "saved_at", f"expected an ISO 8601 time, got {model.saved_at!r}")
+    scenario = scenario_from_doc(model.scenario, source, prefix="scenario")
+    if model.ruleset != scenario.ruleset:
+        raise FileProblem(source, "ruleset", f"expected the scenario's ruleset {scenario.ruleset!r}, "
+                                             f"got {model.ruleset!r}")
+    ruleset = ruleset_for(model.ruleset, source, "ruleset")
+    check_options(ruleset, model.options, source, "options", base=scenario.options)
+    actions = [_action(data, ruleset, source, f"actions[{i}]") for i, data in enumerate(model.actions)]
+    return SaveData(scenario=scenario, ruleset=model.ruleset, options=dict(model.options), seed=model.seed,
+                    actions=actions, players=list(model.players), saved_at=model.saved_at,
+                    turn=model.turn, label=model.label, state_hash=model.state_hash, source=source)
+
+
+def parse_save(text: str | bytes, source: str) -> SaveData:
+    return save_from_doc(parse_json(text, source, MAX_SAVE_BYTES), source)
+
+
+def load_save(path: str | os.PathLike[str]) -> SaveData:
+    """Read and check a save (raises FileProblem); `resume` replays it."""
+    source = os.fspath(path)
+    return parse_save(read_bytes(path, source, MAX_SAVE_BYTES), source)
+
+
+def resume(save: SaveData) -> GameState:
+    """Replay the save's actions from its scenario and seed; the saved hash must match the replay.
+
+    This is game.replay, step by step, so a refused action is named by its place in the file.
+    """
+    source = save.source or save.scenario.name
+    try:
+        state = engine.new_game(save.scenario, save.seed, save.options)
+    except FileProblem:
+        raise
+    except Exception as exc:  # the ruleset's setup meeting data it cannot use
+        raise FileProblem(source, "scenario", f"expected a scenario the ruleset can set up "
+                                              f"({type(exc).__name__}: {exc})") from exc
+    for i, action in enumerate(save.actions):
+        try:
+            engine.apply(state, action)
+        except engine.IllegalAction as exc:
+            raise FileProblem(source, f"actions[{i}]", f"expected a legal action on replay ({exc})") from None
+        except Exception as exc:  # a ruleset failing on an action it allowed: still one line
+            raise FileProblem(source, f"actions[{i}]", f"expected an action the ruleset can apply "
+                                                       f"({type(exc).__name__}: {exc})") from exc
+    replayed = state_hash(state)
+    if save.state_hash is not None and replayed != save.state_hash:
+        raise FileProblem(source, "state_hash", f"the actions do not reproduce the saved state "
+                                                f"(hash {save.state_hash}, replayed {replayed})")
+    if state.flow.turn != save.turn:
+        raise FileProblem(source, "turn", f"expected the replayed turn {state.flow.turn}, got {save.turn}")
+    return state
+
+
+# -- the saves folder ----------------------------------------------------------------------------------
+def read_summary(path: str | os.PathLike[str]) -> SaveSummary:
+    """A save's header, checked but not replayed (raises FileProblem)."""
+    source = os.fspath(path)
+    doc = expect_object(parse_json(read_bytes(path, source, MAX_SAVE_BYTES), source, MAX_SAVE_BYTES),
+                        source, "a save")
+    model = _save_model(doc, source)
+    scen = model.scenario
+    name = scen.get("name") if isinstance(scen.get("name"), str) else "?"
+    title = scen.get("title") if isinstance(scen.get("title"), str) else name
+    return SaveSummary(saved_at=model.saved_at, title=title, scenario=name, ruleset=model.ruleset,
+                       turn=model.turn, label=model.label, actions=len(model.actions))
+
+
+def list_saves(folder: Path | None = None) -> list[tuple[Path, SaveSummary]]:
+    """The saves in the saves folder, newest first; unreadable files are left out."""
+    folder = folder if folder is not None else saves_dir()
+    found = []
+    for path in folder.glob("*.json"):
+        if path.name.startswith("."):
+            continue
+        try:
+            summary = read_summary(path)
+        except FileProblem:
+            continue
+        when = _parse_time(summary.saved_at) or dt.datetime.min.replace(tzinfo=dt.timezone.utc)
+        found.append((when, path.name, path, summary))
+    found.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return [(path, summary) for _, _, path, summary in found]
+
+
+__all__ = ["SaveData", "SaveSummary", "save_game", "load_save", "parse_save", "save_from_doc", "resume",
+           "saves_dir", "autosave_path", "settings_path", "list_saves", "read_summary",
+           "write_json_atomic"]
