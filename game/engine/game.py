@@ -5,6 +5,7 @@ move it on. After each action the engine checks, in order: game over, phase over
 """
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from game.engine import registry
@@ -39,7 +40,7 @@ def new_game(scenario: Scenario, seed: int, options: dict[str, Any] | None = Non
     opts = rs.resolve_options(scenario.options, options)
     units = {
         u.id: Unit(id=u.id, side=u.side, name=u.name, x=u.x, y=u.y, facing=u.facing,
-                   base=dict(u.base), kind=u.kind, team=u.team, stats=dict(u.stats),
+                   base=dict(u.base), kind=u.kind, team=u.team, stats=copy.deepcopy(u.stats),
                    markers=set(u.markers))
         for u in scenario.units
     }

@@ -145,6 +145,9 @@ class Ruleset:
         seen.viewer = side
         seen.dice = dataclasses.replace(seen.dice, seed=0, script=None)
         seen.log = [e for e in state.log if e.visible_to(side)]
+        kept = [(r, h) for r, h in zip(state.rolls, state.rolls_hidden_from) if side not in h]
+        seen.rolls = [r for r, _ in kept]
+        seen.rolls_hidden_from = [h for _, h in kept]
         return seen
 
     def result(self, state: GameState) -> Result | None:

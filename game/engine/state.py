@@ -67,6 +67,7 @@ class GameState:
     data: dict[str, Any] = dataclasses.field(default_factory=dict)   # the ruleset's own state
     log: list[Event] = dataclasses.field(default_factory=list)
     rolls: list[Roll] = dataclasses.field(default_factory=list)
+    rolls_hidden_from: list[tuple[int, ...]] = dataclasses.field(default_factory=list)
     action_count: int = 0
     outcome: Result | None = None
     viewer: int | None = None           # set on a view(): the side this state was filtered for
@@ -96,6 +97,7 @@ class GameState:
         """Roll from the game's one stream; the roll and the odds shown before it are logged."""
         result = roll_dice(self.dice, expr, purpose, who, odds_text)
         self.rolls.append(result)
+        self.rolls_hidden_from.append(tuple(hidden_from))
         self.emit("Rolled", result.describe(), hidden_from=hidden_from, expr=result.expr,
                   purpose=purpose, who=who, faces=[list(f) for f in result.faces],
                   kept=[list(k) for k in result.kept], total=result.total, success=result.success,

@@ -153,3 +153,18 @@ def test_view_hides_dice_future():
     s = engine.new_game(scenario("toy-initiative"), seed=77)
     v = engine.view(s, 1)
     assert v.dice.seed != 77 and v.viewer == 1 and s.dice.seed == 77
+
+
+def test_hidden_rolls_are_left_out_of_the_other_sides_view():
+    s = engine.new_game(scenario("toy-initiative"), seed=1)
+    s.roll("d6", "secret", "A", hidden_from=(1,))
+    s.roll("d6", "open", "A")
+    assert [r.purpose for r in engine.view(s, 1).rolls] == ["open"]
+    assert [r.purpose for r in engine.view(s, 0).rolls] == ["secret", "open"]
+
+
+def test_unit_stats_are_not_shared_with_the_scenario():
+    sc = scenario("toy-initiative")
+    s = engine.new_game(sc, seed=1)
+    s.units["a"].stats["rating"] = 99
+    assert sc.units[0].stats["rating"] == 3

@@ -1,0 +1,267 @@
+"""Terrain questions of Risus Skirmish, over game.geometry: who sees whom, cover, where a move may end.
+
+The table never changes during a game, so move regions are cached per terrain piece and LOS answers
+per pair of points (figures rarely move between two questions).
+"""
+from __future__ import annotations
+
+import math
+import weakref
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+import shapely
+from shapely.geometry import Point, Polygon, box
+
+from game.engine.state import GameState, Unit
+from game.geometry.los import LosRules
+from game.geometry.sectors import in_arc
+
+from . import forces
+
+ADJACENT_TOLERANCE = 0.5        # cm: pieces this close count as adjacent (a tiling shares its borders)
+GAP_TOLERANCE = 0.01            # cm²: less uncovered table than this is rounding, not a gap
+PATH_STEP = 1.0                 # cm between the points of a move's path checked for opportunity fire
+MAX_PATH_STEPS = 80
+_LOS_CACHE_LIMIT = 200_000
+
+_los_cache: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+_region_cache: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+
+
+# -- line of sight ---------------------------------------------------------------------------------
+def los_rules(state: GameState) -> LosRules:
+    return LosRules(edge_depth=float(state.scenario.edge_band), same_piece_sees=True,
+                    houses=str(state.options.get("houses", "high")))
+
+
+def _key(rules: LosRules, a: Sequence[float], b: Sequence[float]) -> tuple:
+    pa = (round(float(a[0]), 6), round(float(a[1]), 6))
+    pb = (round(float(b[0]), 6), round(float(b[1]), 6))
+    return (rules, pa, pb) if pa <= pb else (rules, pb, pa)
+
+
+def clear_pairs(state: GameState, pairs: Sequence[tuple[Sequence[float], Sequence[float]]]) -> list[bool]:
+    """LOS (terrain only, no facing) for many pairs of points at once, through the table's bulk query."""
+    table = state.table
+    rules = los_rules(state)
+    cache = _los_cache.setdefault(table, {})
+    if len(cache) > _LOS_CACHE_LIMIT:
+        cache.clear()
+    keys = [_key(rules, a, b) for a, b in pairs]
+    missing = list(dict.fromkeys(k for k in keys if k not in cache))
+    if missing:
+        coords = np.array([c for k in missing for c in (k[1], k[2])], dtype=float)
+        first = np.arange(0, 2 * len(missing), 2, dtype=np.intp)
+        clear, _ = table.los_index(rules).pairs(coords, first, first + 1)
+        for k, c in zip(missing, clear.tolist()):
+            cache[k] = bool(c)
+    return [cache[k] for k in keys]
+
+
+def los_clear(state: GameState, a: Sequence[float], b: Sequence[float]) -> bool:
+    return clear_pairs(state, [(a, b)])[0]
+
+
+def in_high_terrain(state: GameState, x: float, y: float) -> bool:
+    return any(p.kind.high or p.kind.building for p in state.table.pieces_at(x, y))
+
+
+def vision_arc(state: GameState, unit: Unit, pos: Sequence[float] | None = None) -> float:
+    """Field of vision in degrees, by the facing option (seed 000 "Facing")."""
+    mode = str(state.options.get("facing", "none"))
+    if mode == "none":
+        return 360.0
+    if mode in ("180", "90"):
+        return float(mode)
+    if mode == "90-in-high":
+        x, y = pos if pos is not None else unit.pos
+        return 90.0 if in_high_terrain(state, x, y) else 360.0
+    if mode == "cliche":
+        # tunnel vision by experience: 45 degrees per level of the spotting (or shooting) cliché
+        return float(min(360, max(45, 45 * forces.level(forces.best_cliche(unit, forces.SPOTTING)))))
+    return 360.0
+
+
+def sees(state: GameState, viewer: Unit, target: Sequence[float],
+         viewer_pos: Sequence[float] | None = None, facing: float | None = None) -> bool:
+    """LOS and field of vision from a figure to a point."""
+    return sees_many(state, [(viewer, viewer_pos, facing)], [target])[0][0]
+
+
+def sees_many(state: GameState, viewers: Sequence[tuple[Unit, Any, Any]],
+              targets: Sequence[Sequence[float]]) -> list[list[bool]]:
+    """matrix[i][j]: viewer i (unit, position or None, facing or None) sees point j."""
+    origins = []
+    for unit, pos, facing in viewers:
+        p = tuple(pos) if pos is not None else unit.pos
+        f = unit.facing if facing is None else facing
+        origins.append((p, f, vision_arc(state, unit, p)))
+    wanted = [(i, j) for i, (p, f, arc) in enumerate(origins) for j, t in enumerate(targets)
+              if in_arc(p, f, arc, t)]
+    out = [[False] * len(targets) for _ in origins]
+    if wanted:
+        clear = clear_pairs(state, [(origins[i][0], targets[j]) for i, j in wanted])
+        for (i, j), c in zip(wanted, clear):
+            out[i][j] = c
+    return out
+
+
+# -- cover -----------------------------------------------------------------------------------------
+def cover_distance(state: GameState) -> float:
+    return float(state.scenario.ruleset_data.get("cover_distance", state.scenario.edge_band or 3.0))
+
+
+_cover_cache: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+
+
+def cover_piece(state: GameState, target: Sequence[float], attacker: Sequence[float]):
+    """The piece giving cover from this attacker (inside a wood or house; behind a log or low wall)."""
+    behind = cover_distance(state)
+    key = (round(float(target[0]), 6), round(float(target[1]), 6),
+           round(float(attacker[0]), 6), round(float(attacker[1]), 6), behind)
+    cache = _cover_cache.setdefault(state.table, {})
+    if key not in cache:
+        if len(cache) > _LOS_CACHE_LIMIT:
+            cache.clear()
+        cache[key] = state.table.cover((key[0], key[1]), (key[2], key[3]), behind)
+    return cache[key]
+
+
+def piece_name(piece: Any) -> str:
+    """'Start Field (field)', 'West Wood (wood)': the piece's name and what kind of terrain it is."""
+    if piece is None:
+        return "open ground"
+    label = (piece.kind.label or piece.kind.name).split("(")[0].strip().lower()
+    return f"{piece.name} ({label})" if piece.name else label
+
+
+def cover_text(piece: Any) -> str:
+    """'wood: Glebe Wood', 'low wall: Farmyard Wall'."""
+    label = (piece.kind.label or piece.kind.name).split("(")[0].strip().lower()
+    return f"{label}: {piece.name}" if piece.name else label
+
+
+def piece_here(state: GameState, x: float, y: float):
+    return state.table.piece_at(x, y)
+
+
+# -- movement --------------------------------------------------------------------------------------
+def _regions(state: GameState) -> dict:
+    return _region_cache.setdefault(state.table, {})
+
+
+def move_region(state: GameState, x: float, y: float):
+    """Where a move from (x, y) may end (seed 000 "Movement"): anywhere in the figure's own terrain piece,
+    or into the first part (edge band) of an adjacent piece, minus impassable terrain; with houses as
+    walls a building is entered and left only through its doors and windows."""
+    table = state.table
+    band = float(state.scenario.edge_band) or 3.0
+    walls = state.options.get("houses") == "walls"
+    piece = table.piece_at(x, y)
+    key = (piece.id if piece is not None else None, band, walls)
+    cache = _regions(state)
+    if key not in cache:
+        cache[key] = _piece_region(table, piece, band, walls)
+    region = cache[key]
+    if piece is None:
+        region = Point(x, y).buffer(band, quad_segs=8).intersection(table.bounds)
+    return region
+
+
+def _piece_region(table: Any, piece: Any, band: float, walls: bool):
+    if piece is None:
+        return Polygon()
+    parts = [piece.polygon]
+    here_building = walls and piece.kind.building
+    reach = piece.polygon.buffer(band, quad_segs=8)
+    if here_building:
+        doors = shapely.union_all([o.buffer(band, quad_segs=8) for o in piece.openings]) if piece.openings \
+            else Polygon()
+        reach = reach.intersection(doors)
+    for adj_id in table.adjacent(piece.id, ADJACENT_TOLERANCE):
+        adj = table.by_id[adj_id]
+        if adj.kind.impassable:
+            continue
+        first_part = adj.polygon.intersection(reach)
+        if walls and adj.kind.building:
+            if not adj.openings:
+                continue
+            doors = shapely.union_all([o.buffer(band, quad_segs=8) for o in adj.openings])
+            first_part = first_part.intersection(doors)
+        if not first_part.is_empty:
+            parts.append(first_part)
+    region = shapely.union_all(parts).intersection(table.bounds)
+    if table.impassable_union is not None:
+        region = region.difference(table.impassable_union)
+    region = _areal(region)
+    shapely.prepare(region)
+    return region
+
+
+def _areal(geom):
+    """Only the polygonal parts (intersections may leave slivers of lines or points)."""
+    polys = [g for g in shapely.get_parts(geom) if g.geom_type in ("Polygon", "MultiPolygon") and g.area > 0]
+    return shapely.union_all(polys) if polys else Polygon()
+
+
+def dive_region(state: GameState, x: float, y: float, radius: float):
+    """Diving for cover: anywhere within R2 of where the figure was hit, not into impassable terrain and,
+    with houses as walls, not through a wall (inside a building: only that building; outside: no building)."""
+    table = state.table
+    disc = Point(x, y).buffer(radius, quad_segs=16).intersection(table.bounds)
+    if table.impassable_union is not None:
+        disc = disc.difference(table.impassable_union)
+    if state.options.get("houses") == "walls" and table.buildings_union is not None:
+        inside = [p for p in table.pieces_at(x, y) if p.kind.building]
+        if inside:
+            disc = disc.intersection(inside[-1].polygon)
+        else:
+            disc = disc.difference(table.buildings_union)
+    region = _areal(disc)
+    if region.is_empty:
+        region = Point(x, y).buffer(1e-3)
+    return region
+
+
+def nearest_inside(region, x: float, y: float) -> tuple[float, float]:
+    """The point itself if the region holds it, else the region's nearest point (a team member whose
+    offset would leave the legal region is placed at its edge)."""
+    p = Point(x, y)
+    if region.is_empty or region.covers(p):
+        return (x, y)
+    from shapely.ops import nearest_points
+    q = nearest_points(region, p)[0]
+    return (q.x, q.y)
+
+
+def path_points(start: Sequence[float], end: Sequence[float], steps: int) -> list[tuple[float, float]]:
+    """Points 1..steps along the straight path (the start itself excluded, the end included)."""
+    sx, sy = start
+    tx, ty = end
+    return [(sx + (tx - sx) * k / steps, sy + (ty - sy) * k / steps) for k in range(1, steps + 1)]
+
+
+def path_steps(lengths: Iterable[float]) -> int:
+    longest = max(lengths, default=0.0)
+    return max(1, min(MAX_PATH_STEPS, math.ceil(longest / PATH_STEP)))
+
+
+# -- the table must be tiled ------------------------------------------------------------------------
+def tiling_gap(scenario: Any) -> tuple[float, tuple[float, float]] | None:
+    """Uncovered table area and a point in its largest gap, or None when the pieces tile the table."""
+    polys = []
+    for p in scenario.pieces:
+        try:
+            poly = Polygon(p.polygon, holes=list(p.holes) or None)
+        except (ValueError, TypeError):
+            continue
+        polys.append(shapely.make_valid(poly))
+    table = box(0.0, 0.0, float(scenario.width), float(scenario.height))
+    gap = table.difference(shapely.union_all(polys)) if polys else table
+    gap = _areal(gap)
+    if gap.is_empty or gap.area <= GAP_TOLERANCE:
+        return None
+    largest = max(shapely.get_parts(gap), key=lambda g: g.area)
+    pt = largest.representative_point()
+    return float(gap.area), (round(pt.x, 1), round(pt.y, 1))
