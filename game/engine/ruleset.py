@@ -166,6 +166,19 @@ class Ruleset:
         u = state.units[unit_id]
         return f"{u.name} ({state.scenario.sides[u.side].name})"
 
+    # -- what the table's tools show (the UI asks; the rules answer) ----------------------------
+    def field_of_vision(self, state: GameState, unit_id: str) -> float:
+        """The unit's field of vision or firing arc in degrees (360: it sees all round)."""
+        return 360.0
+
+    def range_bands(self, state: GameState, unit_id: str) -> list[tuple[str, float]]:
+        """Named range bands in cm for the unit's weapon, nearest first (empty: none)."""
+        return []
+
+    def blast_radius(self, state: GameState) -> float | None:
+        """The blast template's radius in cm, when the rules use one."""
+        return None
+
     def los_rules(self, state: GameState) -> Any:
         from game.geometry.table import LosRules
         return LosRules(edge_depth=state.scenario.edge_band)

@@ -130,6 +130,8 @@ class GameState:
 
 def _canonical(value: Any) -> Any:
     """Round floats so that last-bit differences between geometry library builds do not show."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)             # 45 and 45.0 are the same facing
     if isinstance(value, float):
         if not math.isfinite(value):
             return str(value)

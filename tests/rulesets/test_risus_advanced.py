@@ -192,3 +192,26 @@ def test_view_hides_hidden_teams_and_hidden_firers_waiting_to_fire():
     with_dice(s, [6, 1, 1, 1])
     engine.apply(s, option(s, "OpportunityFire", "t").action)
     assert "G1 is revealed as he opens fire" in texts(s) and "hidden" not in s.units["g2"].markers
+
+
+def test_hidden_deployment_makes_the_hotseat_hand_over():
+    """Advanced option: hidden deployment: the UI must cover the table between players."""
+    from game.engine.registry import get
+    from game.io.scenario_file import load_scenario
+    from game.engine import game as engine
+    rs = get("risus-skirmish")
+    sc = load_scenario("risus-hidden-ambush")
+    assert rs.hides_information(engine.new_game(sc, seed=1, options={"hidden_deployment": True}))
+    assert not rs.hides_information(engine.new_game(sc, seed=1, options={"hidden_deployment": False}))
+
+
+def test_field_of_vision_follows_the_facing_option():
+    """Facing: none gives 360 degrees, 180 and 90 as chosen."""
+    from game.engine.registry import get
+    from game.io.scenario_file import load_scenario
+    from game.engine import game as engine
+    rs = get("risus-skirmish")
+    sc = load_scenario("risus-farm-assault")
+    for mode, arc in (("none", 360.0), ("180", 180.0), ("90", 90.0)):
+        s = engine.new_game(sc, seed=1, options={"facing": mode})
+        assert rs.field_of_vision(s, next(iter(s.units))) == arc

@@ -107,3 +107,19 @@ def test_a_shooter_inside_the_same_ruin_is_flanking_a_hunkering_figure():
     assert any("B is flanking X" in t for t in texts(s))
     assert [r.who for r in rolls(s, "shooting")] == ["B"]
     assert rolls(s, "shooting")[0].expr == "3d6kl2>=8"        # still in cover (ruins) for the shot itself
+
+
+def test_range_bands_shown_up_to_the_weapons_last_band():
+    """Weapon range limits: a pistol misses beyond medium (30 m), a rifle reaches distant (1 km)."""
+    from game.engine.registry import get
+    from game.io.scenario_file import load_scenario
+    from game.engine import game as engine
+    rs = get("takipsilim")
+    s = engine.new_game(load_scenario("takipsilim-ruined-compound"), seed=1)
+    for uid, unit in s.units.items():
+        weapon = unit.stats.get("weapon")
+        if weapon == "pistol":
+            assert rs.range_bands(s, uid) == [("short", 10.0), ("medium", 30.0)]
+        if weapon == "assault-rifle":
+            assert rs.range_bands(s, uid)[-1] == ("distant", 1000.0)
+    assert rs.hides_information(s)

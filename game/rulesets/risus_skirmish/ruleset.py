@@ -72,6 +72,17 @@ class RisusSkirmish(Ruleset):
         if state.options.get("hidden_deployment"):
             hidden.reveal_seen(state)
 
+    def hides_information(self, state: GameState) -> bool:
+        """Advanced option: hidden deployment keeps the defender's markers secret."""
+        return bool(state.options.get("hidden_deployment"))
+
+    def field_of_vision(self, state: GameState, unit_id: str) -> float:
+        return geo.vision_arc(state, state.units[unit_id])
+
+    def blast_radius(self, state: GameState) -> float | None:
+        """Advanced option: grenades, blast radius R1 set by the scenario."""
+        return combat.grenade_radii(state)[0] if state.options.get("grenades") else None
+
     def los_rules(self, state: GameState) -> Any:
         return geo.los_rules(state)
 

@@ -140,6 +140,22 @@ class Takipsilim(Ruleset):
             d["effects"][u.id] = {}
         state.data = d
 
+    def hides_information(self, state: GameState) -> bool:
+        """Every round both sides commit their orders in secret."""
+        return True
+
+    def range_bands(self, state: GameState, unit_id: str) -> list[tuple[str, float]]:
+        """The seed's bands (1 m = 1 cm), up to the last one the unit's weapon can reach."""
+        w = self.weapon(state.units[unit_id])
+        if not w:
+            return []
+        reach = [(n, cm) for n, cm in data.bands() if w["ranges"].get(n) != "miss"]
+        return reach
+
+    def blast_radius(self, state: GameState) -> float | None:
+        """Fragmentation: those within short range (10 m) of the blast must roll to avoid it."""
+        return data.bands()[0][1]
+
     def los_rules(self, state: GameState) -> LosRules:
         houses = (state.scenario.ruleset_data or {}).get("houses", "walls")
         return LosRules(edge_depth=state.scenario.edge_band, houses=houses)
