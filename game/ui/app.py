@@ -1,0 +1,393 @@
+"""The window and its stack of screens; `run_app` is what `python -m game play` calls.
+
+`App(width, height)` can be driven without a real display (SDL_VIDEODRIVER=dummy): tests post
+pygame events and call `step()`, one frame at a time.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+
+from game.ui import theme
+from game.ui.settings import Settings, load_settings, save_settings
+
+TITLE = "Skirmish Table"
+MIN_SIZE = (800, 560)
+
+
+class App:
+    def __init__(self, width: int | None = None, height: int | None = None, settings: Settings | None = None,
+                 remember: bool = True, threaded_ai: bool = True):
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.display.init()
+        pygame.font.init()
+        self.settings = settings if settings is not None else load_settings()
+        self.remember = remember           # write the settings file when they change
+        self.threaded_ai = threaded_ai
+        w = width or self.settings.window[0]
+        h = height or self.settings.window[1]
+        self.window = pygame.display.set_mode((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), pygame.RESIZABLE)
+        self.size = self.window.get_size()
+        self.fonts = theme.Fonts(self.settings.ui_scale)
+        self.manager = self._make_manager()
+        self.stack: list[Any] = []
+        self._later: list[Callable[[], Any]] = []
+        self.running = True
+        self.exit_code = 0
+        self.frame = 0
+        self.mouse = (0, 0)                 # the last pointer position seen in an event
+        self.clock = pygame.time.Clock()
+        self.problem: str | None = None     # the message of a file that could not be opened
+        self._caption = ""
+        self._last_input = time.monotonic()
+        self.set_caption(TITLE)
+
+    def _make_manager(self) -> pygame_gui.UIManager:
+        manager = pygame_gui.UIManager(self.size, theme.build_theme(self.settings.ui_scale),
+                                       enable_live_theme_updates=False)
+        # the styles the text boxes' HTML uses (scenario descriptions), loaded now so pygame_gui
+        # does not load them mid-frame (and warn about it)
+        size = max(8, int(round(14 * self.settings.ui_scale)))
+        wanted = [(size, False, False), (size, True, False), (size, False, True), (size, True, True),
+                  (18, True, False), (24, True, False)]
+        try:
+            import warnings
+            fonts = manager.get_theme().get_font_dictionary()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                for pt, bold, italic in wanted:
+                    fonts.preload_font(pt, "noto_sans", bold, italic, force_immediate_load=True)
+        except Exception:
+            pass
+        return manager
+
+    # -- the stack ---------------------------------------------------------------------------------
+    @property
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def push(self, screen) -> None:
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(screen)
+        screen.enter()
+
+    def pop(self, screen=None) -> None:
+        if not self.stack or (screen is not None and self.stack[-1] is not screen):
+            return
+        old = self.stack.pop()
+        old.leave()
+        if self.stack:
+            self.stack[-1].resume()
+            on_top = getattr(self.stack[-1], "on_top_again", None)
+            if on_top:
+                on_top()
+        else:
+            self.running = False
+
+    def replace(self, screen) -> None:
+        if self.stack:
+            self.stack.pop().leave()
+        self.stack.append(screen)
+        screen.enter()
+
+    def reset(self, *screens) -> None:
+        """Empty the stack and push these screens (the last one on top)."""
+        while self.stack:
+            self.stack.pop().leave()
+        for s in screens:
+            if self.stack:
+                self.stack[-1].pause()
+            self.stack.append(s)
+            s.enter()
+
+    def find(self, cls):
+        for s in reversed(self.stack):
+            if isinstance(s, cls):
+                return s
+        return None
+
+    def later(self, fn: Callable[[], Any]) -> None:
+        """Run after this frame's events (widget callbacks must not rebuild widgets mid-event)."""
+        self._later.append(fn)
+
+    # -- window ---------------------------------------------------------------------------------
+    def set_caption(self, text: str) -> None:
+        if text != self._caption:
+            self._caption = text
+            pygame.display.set_caption(text)
+
+    @property
+    def caption(self) -> str:
+        return self._caption
+
+    def resize(self, w: int, h: int) -> None:
+        w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+        if (w, h) == self.size:
+            return
+        if pygame.display.get_surface().get_size() != (w, h):
+            self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        else:
+            self.window = pygame.display.get_surface()
+        self.size = (w, h)
+        self.manager.set_window_resolution(self.size)
+        self.settings.window = self.size
+        self._rebuild_all()
+
+    def _rebuild_all(self) -> None:
+        for i, s in enumerate(self.stack):
+            s.rebuild()
+            if i < len(self.stack) - 1:
+                s.pause()
+
+    def set_ui_scale(self, scale: float) -> None:
+        self.settings.ui_scale = scale
+        self.fonts = theme.Fonts(scale)
+        for s in self.stack:
+            s.leave()
+        self.manager = self._make_manager()
+        for i, s in enumerate(self.stack):
+            s.enter()
+            if i < len(self.stack) - 1:
+                s.pause()
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        if self.remember:
+            save_settings(self.settings)
+
+    # -- one frame ------------------------------------------------------------------------------
+    def step(self, dt: float | None = None, events: list[pygame.event.Event] | None = None) -> bool:
+        """Handle the pending events, update and draw one frame. False once the app should quit."""
+        if dt is None:
+            dt = 1 / 60
+        for event in list(events or []) + pygame.event.get():
+            self.dispatch(event)
+        self._run_later()
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        self.manager.update(dt)
+        self._run_later()
+        self.draw()
+        pygame.display.flip()
+        self.frame += 1
+        return self.running
+
+    def _run_later(self) -> None:
+        while self._later:
+            fns, self._later = self._later, []
+            for fn in fns:
+                fn()
+
+    def wanted_fps(self) -> int:
+        """60 frames a second while something moves or the player is busy; fewer when idle."""
+        busy = getattr(self.top, "busy", None)
+        if time.monotonic() - self._last_input < 1.5 or (busy is not None and busy()):
+            return 60
+        return 15
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
+                          pygame.MOUSEWHEEL, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._last_input = time.monotonic()
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.w, event.h)
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.resize(event.x, event.y)
+            return
+        if hasattr(event, "pos") and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
+                                                     pygame.MOUSEBUTTONUP):
+            self.mouse = tuple(event.pos)
+        top = self.top
+        modal_overlay = getattr(top, "blocks_widgets", False)
+        consumed = False
+        if not modal_overlay:
+            consumed = self.manager.process_events(event)
+        if top is None:
+            return
+        if event.type == pygame.KEYDOWN:
+            focused = self.manager.get_focus_set()
+            typing = any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in (focused or ()))
+            if typing and event.key not in (pygame.K_ESCAPE, pygame.K_F1):
+                return
+            if event.key == pygame.K_F1 and not getattr(top, "is_help", False):
+                from game.ui.screens.help import HelpOverlay
+                self.push(HelpOverlay(self))
+                return
+        if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return
+        top.handle(event)
+
+    def draw(self) -> None:
+        surface = self.window
+        self.fonts.begin_frame()
+        start = len(self.stack) - 1
+        while start > 0 and not self.stack[start].opaque:
+            start -= 1
+        if not self.stack or not self.stack[start].opaque:
+            surface.fill(theme.BG)
+        for s in self.stack[start:]:
+            s.draw(surface)
+        self.manager.draw_ui(surface)
+        if self.top is not None:
+            self.top.draw_over(surface)
+            cap = self.top.caption()
+            self.set_caption(f"{TITLE} — {cap}" if cap else TITLE)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def screenshot(self, path: str | os.PathLike) -> None:
+        pygame.image.save(self.window, os.fspath(path))
+
+    def run_until(self, done: Callable[[], bool], max_frames: int = 2000, dt: float = 1 / 60) -> bool:
+        """Step frames until `done()` (for tests and scripts); True when it happened."""
+        for _ in range(max_frames):
+            if done():
+                return True
+            if not self.step(dt):
+                return done()
+        return done()
+
+    # -- navigation ------------------------------------------------------------------------------
+    def main_menu(self) -> None:
+        from game.ui.screens.menu import MainMenu
+        self.reset(MainMenu(self))
+
+    def start_session(self, session) -> None:
+        """Show a game on the table (the main menu stays beneath it)."""
+        from game.ui.screens.menu import MainMenu
+        from game.ui.screens.table import TableScreen
+        self.problem = None
+        self.exit_code = 0
+        self.reset(MainMenu(self), TableScreen(self, session))
+
+    def show_problem(self, message: str, title: str = "This file cannot be opened") -> None:
+        from game.ui.screens.error import ErrorScreen
+        from game.ui.screens.menu import MainMenu
+        self.problem = message
+        self.exit_code = 2
+        print(f"error: {message}", file=sys.stderr)
+        if not self.stack:
+            self.reset(MainMenu(self), ErrorScreen(self, title, message))
+        else:
+            self.push(ErrorScreen(self, title, message))
+
+    def open_target(self, target: str) -> bool:
+        """Open a scenario (by name or path) or a save on the table; a bad file shows its problem."""
+        from game.io.errors import FileProblem
+        from game.ui.session import Session, SessionError
+        try:
+            if is_save_file(target):
+                from game.io.save_file import load_save
+                save = load_save(target)
+                session = Session.from_save(save, source=str(target))
+            else:
+                from game.io.scenario_file import load_scenario
+                scenario = load_scenario(target)
+                session = Session(scenario, new_seed(), None, default_players(self, scenario),
+                                  source=str(target))
+        except (FileProblem, SessionError) as exc:
+            self.show_problem(str(exc))
+            return False
+        except Exception as exc:       # a ruleset failing on the file's data: still a message, not a traceback
+            self.show_problem(f"{target}: {type(exc).__name__}: {exc}")
+            return False
+        self.start_session(session)
+        return True
+
+    def load_save_file(self, path: str | os.PathLike) -> bool:
+        return self.open_target(os.fspath(path))
+
+
+def is_save_file(target: str) -> bool:
+    path = Path(target)
+    if not path.is_file():
+        return False
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    return b'"skirmish-table/save"' in head
+
+
+def new_seed() -> int:
+    return int(time.time() * 1000) % 2_000_000_000
+
+
+def ai_names() -> list[str]:
+    try:
+        from game.ai.players import player_names
+        return player_names()
+    except Exception:
+        return ["random"]
+
+
+def default_ai() -> str:
+    names = ai_names()
+    for want in ("normal", "easy", "random"):
+        if want in names:
+            return want
+    return names[0] if names else "random"
+
+
+def default_players(app: App, scenario) -> list[str]:
+    """Side 0 human, the others the last AI chosen (or normal) — a quick game from the command line."""
+    last = app.settings.last_players
+    out = []
+    for i in range(len(scenario.sides)):
+        choice = last.get(str(i))
+        if choice is None:
+            choice = "human" if i == 0 else default_ai()
+        if choice != "human" and choice not in ai_names():
+            choice = default_ai()
+        out.append(choice)
+    return out
+
+
+def run_app(target: str | None = None, frames: int | None = None, screenshot: str | None = None) -> int:
+    """Open the window (on the main menu, a scenario or a save) and run until quit or N frames."""
+    try:
+        app = App()
+    except pygame.error as exc:
+        print(f"error: cannot open a window ({exc}); for a headless check set SDL_VIDEODRIVER=dummy",
+              file=sys.stderr)
+        return 2
+    if target:
+        app.open_target(target)
+    else:
+        app.main_menu()
+    count = 0
+    try:
+        while app.running:
+            dt = 1 / 60 if frames is not None else app.clock.tick(app.wanted_fps()) / 1000.0
+            app.step(min(dt, 0.1))
+            count += 1
+            if frames is not None and count >= frames:
+                break
+        if screenshot:
+            try:
+                app.screenshot(screenshot)
+            except (pygame.error, OSError) as exc:
+                print(f"error: cannot write the screenshot {screenshot}: {exc}", file=sys.stderr)
+                return 2
+    finally:
+        app.save_settings()
+        for s in app.stack:
+            stop = getattr(s, "shutdown", None)
+            if stop:
+                stop()
+        pygame.quit()
+    return app.exit_code

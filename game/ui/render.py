@@ -1,0 +1,543 @@
+"""Drawing the table: terrain (cached per zoom level), units, and the overlays of the tools.
+
+Everything here reads a *view* of the game (engine.view for the viewing side) and never changes
+it. Terrain is drawn once per zoom level to a surface; units, selections and tool overlays are
+drawn each frame, unit bases from a small sprite cache.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Iterable
+
+import pygame
+
+from game.ui import theme
+from game.ui.camera import Camera
+
+MAX_CACHE_PIXELS = 14_000_000        # above this a zoom level caches only the visible part
+GRID_CM = 10.0
+
+
+# -- shapely -> screen ----------------------------------------------------------------------------
+def polygons_of(geom: Any) -> list[Any]:
+    """The polygons of any shapely geometry (a point or line gives none)."""
+    if geom is None or getattr(geom, "is_empty", True):
+        return []
+    kind = geom.geom_type
+    if kind == "Polygon":
+        return [geom]
+    if kind in ("MultiPolygon", "GeometryCollection"):
+        out = []
+        for g in geom.geoms:
+            out.extend(polygons_of(g))
+        return out
+    return []
+
+
+def lines_of(geom: Any) -> list[Any]:
+    if geom is None or getattr(geom, "is_empty", True):
+        return []
+    kind = geom.geom_type
+    if kind in ("LineString", "LinearRing"):
+        return [geom]
+    if kind in ("MultiLineString", "GeometryCollection"):
+        out = []
+        for g in geom.geoms:
+            out.extend(lines_of(g))
+        return out
+    return []
+
+
+def _pts(coords: Iterable, to_px: Callable[[float, float], tuple[float, float]]) -> list[tuple[float, float]]:
+    return [to_px(x, y) for x, y in list(coords)[:-1] or list(coords)]
+
+
+def fill_polygon(surface: pygame.Surface, poly: Any, colour, to_px, hole_colour=None) -> None:
+    ext = _pts(poly.exterior.coords, to_px)
+    if len(ext) >= 3:
+        pygame.draw.polygon(surface, colour, ext)
+    for ring in poly.interiors:
+        pts = _pts(ring.coords, to_px)
+        if len(pts) >= 3 and hole_colour is not None:
+            pygame.draw.polygon(surface, hole_colour, pts)
+
+
+def outline_polygon(surface: pygame.Surface, poly: Any, colour, to_px, width: int = 1) -> None:
+    for ring in [poly.exterior, *poly.interiors]:
+        pts = [to_px(x, y) for x, y in ring.coords]
+        if len(pts) >= 2:
+            pygame.draw.lines(surface, colour, True, pts, width)
+
+
+def dashed_line(surface, colour, a, b, width=1, dash=8.0, gap=6.0) -> None:
+    ax, ay = a
+    bx, by = b
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    t = 0.0
+    while t < length:
+        t1 = min(length, t + dash)
+        pygame.draw.line(surface, colour, (ax + ux * t, ay + uy * t), (ax + ux * t1, ay + uy * t1), width)
+        t = t1 + gap
+
+
+def translucent_polygons(size: tuple[int, int], polys: list[Any], to_px, fill, edge=None, edge_width=2,
+                         hatch: tuple | None = None) -> pygame.Surface:
+    """One SRCALPHA surface holding filled polygons (holes cut out), an edge, optional hatching."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    for poly in polys:
+        fill_polygon(surf, poly, fill, to_px, hole_colour=(0, 0, 0, 0))
+    if hatch is not None:
+        _hatch_inside(surf, polys, to_px, hatch)
+    if edge is not None:
+        for poly in polys:
+            outline_polygon(surf, poly, edge, to_px, edge_width)
+    return surf
+
+
+def _hatch_inside(target: pygame.Surface, polys: list[Any], to_px, colour, spacing: int = 9,
+                  cross: bool = False) -> None:
+    """Diagonal hatching clipped to the polygons (rough and impassable ground)."""
+    if not polys:
+        return
+    xs, ys = [], []
+    for poly in polys:
+        for x, y in poly.exterior.coords:
+            px, py = to_px(x, y)
+            xs.append(px)
+            ys.append(py)
+    x0, y0 = int(max(0, min(xs))), int(max(0, min(ys)))
+    x1 = int(min(target.get_width(), max(xs) + 1))
+    y1 = int(min(target.get_height(), max(ys) + 1))
+    w, h = x1 - x0, y1 - y0
+    if w <= 1 or h <= 1:
+        return
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    shifted = lambda x, y: (to_px(x, y)[0] - x0, to_px(x, y)[1] - y0)  # noqa: E731
+    for poly in polys:
+        fill_polygon(mask, poly, (255, 255, 255, 255), shifted, hole_colour=(0, 0, 0, 0))
+    lines = pygame.Surface((w, h), pygame.SRCALPHA)
+    offset = (x0 + y0) % spacing
+    for k in range(-h - offset, w, spacing):
+        pygame.draw.line(lines, colour, (k, h), (k + h, 0), 1)
+        if cross:
+            pygame.draw.line(lines, colour, (k, 0), (k + h, h), 1)
+    lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    target.blit(lines, (x0, y0))
+
+
+# -- terrain ---------------------------------------------------------------------------------------
+def kind_of(piece: Any) -> Any:
+    return getattr(piece, "kind", None)
+
+
+def kind_colour(kind: Any) -> tuple[int, int, int]:
+    return theme.hex_colour(getattr(kind, "color", None), (170, 170, 160))
+
+
+def kind_label(kind: Any) -> str:
+    return getattr(kind, "label", "") or getattr(kind, "name", "terrain")
+
+
+def table_size(state: Any) -> tuple[float, float]:
+    table = getattr(state, "table", None)
+    w = getattr(table, "width", None) or state.scenario.width
+    h = getattr(table, "height", None) or state.scenario.height
+    return float(w), float(h)
+
+
+def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts: theme.Fonts | None,
+                 labels: bool = True) -> None:
+    """The table, its pieces by kind, buildings' walls and doors, zones, objectives and a 10 cm grid."""
+    table = state.table
+    w, h = table_size(state)
+    open_kind = None
+    kinds = getattr(table, "pieces", ())
+    base = theme.OPEN_GROUND
+    try:
+        from game.geometry.terrain import load_kinds
+        open_kind = load_kinds(state.scenario.terrain_kinds).get("open")
+        if open_kind is not None:
+            base = kind_colour(open_kind)
+    except Exception:
+        pass
+    tl, br = to_px(0, 0), to_px(w, h)
+    pygame.draw.rect(surface, base, pygame.Rect(tl[0], tl[1], br[0] - tl[0] + 1, br[1] - tl[1] + 1))
+    # faint grid every 10 cm: the table's own ruler
+    grid = theme.shade(base, 0.93)
+    if GRID_CM * scale >= 12:
+        x = GRID_CM
+        while x < w:
+            pygame.draw.line(surface, grid, to_px(x, 0), to_px(x, h))
+            x += GRID_CM
+        y = GRID_CM
+        while y < h:
+            pygame.draw.line(surface, grid, to_px(0, y), to_px(w, y))
+            y += GRID_CM
+    pieces = sorted(kinds, key=lambda p: -float(getattr(p.polygon, "area", 0.0)))
+    for piece in pieces:
+        kind = kind_of(piece)
+        colour = kind_colour(kind)
+        polys = polygons_of(piece.polygon)
+        for poly in polys:
+            fill_polygon(surface, poly, colour, to_px, hole_colour=base)
+        if getattr(kind, "impassable", False):
+            _hatch_inside(surface, polys, to_px, (*theme.shade(colour, 0.6), 200), spacing=7, cross=True)
+        elif getattr(kind, "rough", False) and not getattr(kind, "building", False):
+            _hatch_inside(surface, polys, to_px, (*theme.shade(colour, 0.72), 150), spacing=9)
+        high = getattr(kind, "high", False)
+        edge = theme.shade(colour, 0.45 if high else 0.7)
+        for poly in polys:
+            outline_polygon(surface, poly, edge, to_px, 3 if high and scale >= 3 else 1)
+        for room in getattr(piece, "rooms", ()) or ():
+            for poly in polygons_of(room):
+                outline_polygon(surface, poly, theme.shade(colour, 0.8), to_px, 1)
+        wall_w = max(2, int(round(0.5 * scale)))
+        for wall in getattr(piece, "walls", ()) or ():
+            for line in lines_of(wall):
+                pts = [to_px(x, y) for x, y in line.coords]
+                if len(pts) >= 2:
+                    pygame.draw.lines(surface, (45, 35, 30), False, pts, wall_w)
+        for opening in getattr(piece, "openings", ()) or ():
+            for line in lines_of(opening):
+                pts = [to_px(x, y) for x, y in line.coords]
+                if len(pts) >= 2:
+                    pygame.draw.lines(surface, (240, 225, 190), False, pts, max(2, wall_w - 1))
+    scen = state.scenario
+    for zone in getattr(scen, "deployment_zones", ()) or ():
+        try:
+            pts = [to_px(float(x), float(y)) for x, y in zone["polygon"]]
+            col = theme.side_colour(int(zone.get("side", 0)))
+        except (KeyError, TypeError, ValueError):
+            continue
+        for i in range(len(pts)):
+            dashed_line(surface, col, pts[i], pts[(i + 1) % len(pts)], 2, 10, 7)
+    for obj in getattr(scen, "objectives", ()) or ():
+        try:
+            if obj.get("polygon"):
+                pts = [to_px(float(x), float(y)) for x, y in obj["polygon"]]
+                pygame.draw.lines(surface, (120, 40, 120), True, pts, 2)
+                cx = sum(p[0] for p in pts) / len(pts)
+                cy = sum(p[1] for p in pts) / len(pts)
+            else:
+                cx, cy = to_px(float(obj["x"]), float(obj["y"]))
+                r = float(obj.get("radius") or 2.0) * scale
+                pygame.draw.circle(surface, (120, 40, 120), (cx, cy), max(4, r), 2)
+            pygame.draw.line(surface, (60, 30, 60), (cx, cy), (cx, cy - 18), 2)
+            pygame.draw.polygon(surface, (200, 60, 160), [(cx, cy - 18), (cx + 12, cy - 14), (cx, cy - 10)])
+            if fonts is not None and labels and obj.get("name"):
+                img = fonts.render(str(obj["name"]), 12, (70, 20, 70), "b")
+                surface.blit(img, (cx + 8, cy - 8))
+        except (KeyError, TypeError, ValueError):
+            continue
+    if fonts is not None and labels and scale >= 3.5:
+        for piece in pieces:
+            name = getattr(piece, "name", "") or ""
+            if not name:
+                continue
+            try:
+                p = piece.polygon.representative_point()
+            except Exception:
+                continue
+            img = fonts.render(name, 11, theme.shade(kind_colour(kind_of(piece)), 0.35), "i")
+            x0, y0, x1, y1 = piece.polygon.bounds
+            if (x1 - x0) * scale > img.get_width() * 0.8:
+                surface.blit(img, img.get_rect(center=to_px(p.x, p.y)))
+    pygame.draw.rect(surface, theme.TABLE_EDGE,
+                     pygame.Rect(tl[0], tl[1], br[0] - tl[0] + 1, br[1] - tl[1] + 1), 2)
+
+
+class TerrainCache:
+    """The terrain drawn once per zoom level (the whole table, or around the view when huge)."""
+
+    def __init__(self, fonts: theme.Fonts):
+        self.fonts = fonts
+        self._surfaces: dict[Any, tuple[pygame.Surface, tuple[float, float]]] = {}
+        self._state_key: Any = None
+
+    def invalidate(self) -> None:
+        self._surfaces.clear()
+
+    def blit(self, target: pygame.Surface, state: Any, cam: Camera) -> None:
+        key_state = id(state.table)
+        if key_state != self._state_key:
+            self._surfaces.clear()
+            self._state_key = key_state
+        w, h = table_size(state)
+        s = cam.scale
+        full = (int(w * s) + 4) * (int(h * s) + 4) <= MAX_CACHE_PIXELS
+        if full:
+            key = (cam.level, "full")
+            entry = self._surfaces.get(key)
+            if entry is None:
+                surf = pygame.Surface((int(w * s) + 4, int(h * s) + 4))
+                surf.fill(theme.BG)
+                draw_terrain(surf, state, lambda x, y: (x * s + 2, y * s + 2), s, self.fonts)
+                entry = (surf, (-2.0, -2.0))
+                self._trim()
+                self._surfaces[key] = entry
+        else:
+            vx, vy, vw, vh = cam.viewport
+            key = (cam.level, "part")
+            entry = self._surfaces.get(key)
+            need_x0, need_y0 = vx - cam.ox, vy - cam.oy
+            if entry is not None:
+                surf, (ex, ey) = entry
+                if not (ex <= need_x0 and ey <= need_y0 and need_x0 + vw <= ex + surf.get_width()
+                        and need_y0 + vh <= ey + surf.get_height()):
+                    entry = None
+            if entry is None:
+                mx, my = vw // 2, vh // 2
+                ex, ey = need_x0 - mx, need_y0 - my
+                surf = pygame.Surface((vw + 2 * mx, vh + 2 * my))
+                surf.fill(theme.BG)
+                draw_terrain(surf, state, lambda x, y: (x * s - ex, y * s - ey), s, self.fonts)
+                entry = (surf, (ex, ey))
+                self._surfaces[key] = entry
+        surf, (ex, ey) = entry
+        target.blit(surf, (cam.ox + ex, cam.oy + ey))
+
+    def _trim(self) -> None:
+        if len(self._surfaces) > 6:
+            self._surfaces.pop(next(iter(self._surfaces)))
+
+
+def legend_entries(state: Any) -> list[tuple[str, tuple[int, int, int], str]]:
+    """(label, colour, properties) of each kind present on the table, in table order."""
+    seen: dict[str, tuple[str, tuple[int, int, int], str]] = {}
+    for piece in getattr(state.table, "pieces", ()):
+        kind = kind_of(piece)
+        name = getattr(kind, "name", "?")
+        if name in seen:
+            continue
+        props = [p for p in ("high", "cover", "rough", "impassable", "building") if getattr(kind, p, False)]
+        if getattr(kind, "linear_obstacle", False):
+            props.append("obstacle")
+        words = {"high": "blocks LOS", "cover": "cover", "rough": "rough", "impassable": "impassable",
+                 "building": "building", "obstacle": "obstacle"}
+        seen[name] = (kind_label(kind), kind_colour(kind), ", ".join(words[p] for p in props))
+    return list(seen.values())
+
+
+# -- units ------------------------------------------------------------------------------------------
+class UnitSprites:
+    """Base sprites by (side, size in px, shape): a filled base with its side mark."""
+
+    def __init__(self):
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def round_base(self, side: int, radius: int, faded: bool = False) -> pygame.Surface:
+        key = ("round", side, radius, faded)
+        surf = self._cache.get(key)
+        if surf is None:
+            size = radius * 2 + 4
+            surf = pygame.Surface((size, size), pygame.SRCALPHA)
+            c = size / 2
+            col = theme.side_colour(side)
+            if faded:
+                col = theme.shade(col, 0.55)
+            pygame.draw.circle(surf, (15, 15, 18), (c, c), radius + 1)
+            pygame.draw.circle(surf, col, (c, c), radius)
+            _side_mark(surf, side, (c, c), radius)
+            self._cache[key] = surf
+        return surf
+
+
+def _side_mark(surf: pygame.Surface, side: int, centre: tuple[float, float], radius: float) -> None:
+    """The shape that tells the sides apart without colour."""
+    if radius < 5:
+        return
+    cx, cy = centre
+    r = radius * 0.5
+    white = (245, 245, 245)
+    w = max(1, int(radius / 7))
+    mark = theme.side_mark(side)
+    if mark == "ring":
+        pygame.draw.circle(surf, white, (cx, cy), r, w)
+    elif mark == "diamond":
+        pygame.draw.polygon(surf, white, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], w)
+    elif mark == "triangle":
+        pygame.draw.polygon(surf, white, [(cx, cy - r), (cx + r * 0.9, cy + r * 0.6), (cx - r * 0.9, cy + r * 0.6)], w)
+    else:
+        pygame.draw.line(surf, white, (cx - r, cy - r), (cx + r, cy + r), w + 1)
+        pygame.draw.line(surf, white, (cx - r, cy + r), (cx + r, cy - r), w + 1)
+
+
+def base_radius_cm(base: dict) -> float:
+    """Half the largest size of a base (for hit tests and marker placement)."""
+    if base.get("shape", "round") == "round":
+        return float(base.get("diameter", 2.5)) / 2
+    return max(float(base.get("width", 2.5)), float(base.get("depth", 2.5))) / 2
+
+
+def base_outline(x: float, y: float, facing: float, base: dict) -> list[tuple[float, float]]:
+    """The corners of a rect base (width across the facing, depth along it), or a 16-gon for an oval."""
+    w = float(base.get("width", 4.0))
+    d = float(base.get("depth", 2.0))
+    t = math.radians(facing)
+    ux, uy = math.cos(t), math.sin(t)           # along the facing
+    vx, vy = -uy, ux                            # across it
+    if base.get("shape") == "oval":
+        pts = []
+        for i in range(16):
+            a = 2 * math.pi * i / 16
+            pa, pb = d / 2 * math.cos(a), w / 2 * math.sin(a)
+            pts.append((x + ux * pa + vx * pb, y + uy * pa + vy * pb))
+        return pts
+    out = []
+    for sa, sb in ((1, 1), (1, -1), (-1, -1), (-1, 1)):
+        pa, pb = sa * d / 2, sb * w / 2
+        out.append((x + ux * pa + vx * pb, y + uy * pa + vy * pb))
+    return out
+
+
+def unit_hit(units: Iterable[Any], wx: float, wy: float, slack_cm: float = 0.0) -> Any | None:
+    """The unit whose base is under the table point (the nearest when bases overlap)."""
+    best, best_d = None, None
+    for u in units:
+        if getattr(u, "out", False):
+            continue
+        r = base_radius_cm(u.base) + slack_cm
+        d = math.hypot(u.x - wx, u.y - wy)
+        if d <= r and (best_d is None or d < best_d):
+            best, best_d = u, d
+    return best
+
+
+class UnitPainter:
+    def __init__(self, fonts: theme.Fonts):
+        self.fonts = fonts
+        self.sprites = UnitSprites()
+
+    def draw(self, surface: pygame.Surface, cam: Camera, units: Iterable[Any], positions: dict[str, tuple],
+             marker_labels: dict[str, str], selected: str | None = None, hovered: str | None = None,
+             acting: set[str] | frozenset = frozenset(), names: bool = True) -> None:
+        s = cam.scale
+        vx, vy, vw, vh = cam.viewport
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(vx, vy, vw, vh))
+        font_small = 10
+        for u in units:
+            x, y, facing = positions.get(u.id, (u.x, u.y, u.facing))
+            px, py = cam.to_screen(x, y)
+            rcm = base_radius_cm(u.base)
+            r = max(3, int(round(rcm * s)))
+            if px < vx - r - 20 or px > vx + vw + r + 20 or py < vy - r - 20 or py > vy + vh + r + 20:
+                continue
+            if u.out:
+                k = max(3, r // 2)
+                pygame.draw.line(surface, (90, 90, 95), (px - k, py - k), (px + k, py + k), 2)
+                pygame.draw.line(surface, (90, 90, 95), (px - k, py + k), (px + k, py - k), 2)
+                continue
+            if u.id in acting:
+                pygame.draw.circle(surface, (255, 255, 255), (px, py), r + 4, 1)
+            if u.id == selected:
+                pygame.draw.circle(surface, theme.ACCENT, (px, py), r + 5, 3)
+            elif u.id == hovered:
+                pygame.draw.circle(surface, (255, 255, 255), (px, py), r + 4, 2)
+            shape = u.base.get("shape", "round")
+            t = math.radians(facing)
+            if shape == "round":
+                sprite = self.sprites.round_base(u.side, r, faded="hidden" in u.markers)
+                surface.blit(sprite, (px - sprite.get_width() / 2, py - sprite.get_height() / 2))
+                front = (px + math.cos(t) * r, py + math.sin(t) * r)
+                back = (px + math.cos(t) * r * 0.35, py + math.sin(t) * r * 0.35)
+                pygame.draw.line(surface, (255, 255, 255), back, front, max(2, r // 4))
+            else:
+                pts = [cam.to_screen(*p) for p in base_outline(x, y, facing, u.base)]
+                col = theme.side_colour(u.side)
+                pygame.draw.polygon(surface, col, pts)
+                pygame.draw.polygon(surface, (15, 15, 18), pts, 1)
+                # the front edge, in white
+                pygame.draw.line(surface, (255, 255, 255), pts[0], pts[1], max(2, r // 5))
+                _side_mark(surface, u.side, (px, py), min(r, int(float(u.base.get("depth", 2)) * s / 1.4)))
+            if r >= 6:
+                k = 0
+                for marker in sorted(u.markers):
+                    if marker == "hidden" and "hidden" not in marker_labels:
+                        continue
+                    label = marker_labels.get(marker) or theme.MARKER_LABELS.get(marker) or marker[:1].upper()
+                    img = self.fonts.render(label, font_small, (20, 20, 20), "b")
+                    bw = img.get_width() + 6
+                    bh = img.get_height()
+                    rect = pygame.Rect(px + r * 0.6 + k, py - r - bh * 0.4, bw, bh)
+                    pygame.draw.rect(surface, theme.MARKER_COLOURS.get(marker, (230, 230, 230)), rect, border_radius=3)
+                    pygame.draw.rect(surface, (20, 20, 20), rect, 1, border_radius=3)
+                    surface.blit(img, (rect.x + 3, rect.y))
+                    k += bw + 2
+            if names and r >= 9 and (u.id in (selected, hovered) or r >= 14):
+                img = self.fonts.render(u.name or u.id, 11, (20, 20, 20), "b")
+                bg = pygame.Rect(0, 0, img.get_width() + 6, img.get_height())
+                bg.midtop = (px, py + r + 3)
+                pygame.draw.rect(surface, (250, 248, 240), bg, border_radius=3)
+                surface.blit(img, (bg.x + 3, bg.y))
+        surface.set_clip(clip)
+
+
+# -- overlays ---------------------------------------------------------------------------------------
+class RegionCache:
+    """A move option's region drawn translucent, cached per (region, zoom level, pan)."""
+
+    def __init__(self):
+        self._key: Any = None
+        self._surf: pygame.Surface | None = None
+
+    def blit(self, surface: pygame.Surface, region: Any, cam: Camera, fill=(255, 214, 90, 70),
+             edge=(240, 190, 70, 230)) -> None:
+        vx, vy, vw, vh = cam.viewport
+        key = (id(region), cam.level, round(cam.ox, 1), round(cam.oy, 1), cam.viewport)
+        if key != self._key:
+            polys = polygons_of(region)
+            to_px = lambda x, y: (cam.ox + x * cam.scale - vx, cam.oy + y * cam.scale - vy)  # noqa: E731
+            self._surf = translucent_polygons((vw, vh), polys, to_px, fill, edge, 2)
+            self._key = key
+            self._region = region          # keep it alive so id() stays unique
+        if self._surf is not None:
+            surface.blit(self._surf, (vx, vy))
+
+
+def draw_sector(surface: pygame.Surface, cam: Camera, origin, facing: float, arc: float, radius: float,
+                colour=(255, 255, 255, 50), edge=(255, 255, 255, 160)) -> None:
+    vx, vy, vw, vh = cam.viewport
+    ox, oy = origin
+    if arc >= 360:
+        pts = [(ox + radius * math.cos(2 * math.pi * i / 72), oy + radius * math.sin(2 * math.pi * i / 72))
+               for i in range(72)]
+    else:
+        n = max(3, int(arc / 4) + 1)
+        start = facing - arc / 2
+        pts = [(ox, oy)] + [(ox + radius * math.cos(math.radians(start + arc * i / (n - 1))),
+                             oy + radius * math.sin(math.radians(start + arc * i / (n - 1)))) for i in range(n)]
+    spts = [(p[0] - vx, p[1] - vy) for p in (cam.to_screen(*q) for q in pts)]
+    tmp = pygame.Surface((vw, vh), pygame.SRCALPHA)
+    pygame.draw.polygon(tmp, colour, spts)
+    pygame.draw.polygon(tmp, edge, spts, 2)
+    surface.blit(tmp, (vx, vy))
+
+
+def draw_rings(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, centre, bands: list[tuple[str, float]],
+               colour=(255, 255, 255)) -> None:
+    cx, cy = cam.to_screen(*centre)
+    for i, (name, cm) in enumerate(bands):
+        r = cm * cam.scale
+        if r < 3:
+            continue
+        shade_c = theme.shade(colour, 1 - 0.12 * i) if i else colour
+        pygame.draw.circle(surface, (20, 20, 20), (cx, cy), r, 3)
+        pygame.draw.circle(surface, shade_c, (cx, cy), r, 1)
+        img = fonts.render(f"{name} {cm:g} cm", 11, (20, 20, 20), "b")
+        bg = img.get_rect(midbottom=(cx, cy - r - 1)).inflate(6, 0)
+        pygame.draw.rect(surface, (250, 248, 240), bg, border_radius=3)
+        surface.blit(img, img.get_rect(center=bg.center))
+
+
+def label_box(surface: pygame.Surface, fonts: theme.Fonts, text: str, pos, size=12, fg=(20, 20, 20),
+              bg=(250, 248, 240), anchor="midbottom") -> pygame.Rect:
+    img = fonts.render(text, size, fg, "b")
+    rect = img.get_rect(**{anchor: pos}).inflate(8, 2)
+    pygame.draw.rect(surface, bg, rect, border_radius=4)
+    pygame.draw.rect(surface, (20, 20, 20), rect, 1, border_radius=4)
+    surface.blit(img, img.get_rect(center=rect.center))
+    return rect

@@ -1,0 +1,118 @@
+"""The end of the game: the winner and why, the losses of each side, the log to keep."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pygame
+
+from game.ui import theme
+from game.ui.screens.base import Screen
+
+
+class EndGameScreen(Screen):
+    name = "endgame"
+    opaque = False
+
+    def __init__(self, app, session):
+        super().__init__(app)
+        self.session = session
+        self.message = ""
+
+    def build(self) -> None:
+        w, h = self.app.size
+        bw_box = min(w - self.s(60), self.s(720))
+        fonts = self.app.fonts
+        need = self.s(250)
+        for _name, lost, _total in self.session.losses():
+            need += fonts.line_height(15) + self.s(8)
+            if lost:
+                need += fonts.line_height(13) * len(fonts.wrap(", ".join(lost), 13, bw_box - self.s(80))[:3])
+        self.box = pygame.Rect(0, 0, bw_box, min(h - self.s(60), need))
+        self.box.center = (w // 2, h // 2)
+        bw, bh = (self.box.w - self.s(60)) // 4, self.s(40)
+        y = self.box.bottom - bh - self.s(20)
+        x = self.box.x + self.s(20)
+        for text, fn, oid in (("Save the log (L)", self.save_log, None), ("Save the game (S)", self.save_game, None),
+                              ("See the table (Esc)", self.back, None), ("Main menu (Enter)", self.menu, "#primary")):
+            self.button(pygame.Rect(x, y, bw, bh), text, fn, oid)
+            x += bw + self.s(7)
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def menu(self) -> None:
+        self.app.main_menu()
+
+    def save_log(self) -> None:
+        try:
+            from game.io.save_file import saves_dir
+            stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+            path = saves_dir() / f"{self.session.scenario.name}-{stamp}.log.txt"
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text("\n".join(self.session.log_lines()) + "\n", encoding="utf-8")
+            tmp.replace(path)
+            self.message = f"The log is saved: {path}"
+        except Exception as exc:
+            self.message = f"Could not save the log: {exc}"
+
+    def save_game(self) -> None:
+        from game.ui.screens.saves import SavesScreen
+
+        def saved(path):
+            self.message = f"Saved: {path.name}"
+        self.app.push(SavesScreen(self.app, mode="save", session=self.session, on_saved=saved))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            fn = {pygame.K_ESCAPE: self.back, pygame.K_l: self.save_log, pygame.K_s: self.save_game,
+                  pygame.K_RETURN: self.menu, pygame.K_KP_ENTER: self.menu}.get(event.key)
+            if fn:
+                fn()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((10, 12, 16, 170))
+        surface.blit(shade, (0, 0))
+        box = self.box
+        theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
+        fonts = self.app.fonts
+        res = self.session.result()
+        x, y = box.x + self.s(28), box.y + self.s(22)
+        if res is None:
+            headline, colour = "The game goes on", theme.TEXT
+        elif res.winner is None:
+            headline, colour = "A draw", theme.TEXT
+        else:
+            headline = f"{self.session.side_name(res.winner)} win"
+            colour = theme.shade(theme.side_colour(res.winner), 1.35)
+        theme.draw_text(surface, fonts, headline, (x, y), 34, colour, "b")
+        y += fonts.line_height(34, "b") + self.s(2)
+        if res is not None:
+            for line in fonts.wrap(res.reason[:1].upper() + res.reason[1:], 16, box.w - self.s(56))[:3]:
+                theme.draw_text(surface, fonts, line, (x, y), 16, theme.TEXT, "i")
+                y += fonts.line_height(16)
+        turns = min(self.session.state.turn, self.session.scenario.turn_limit)
+        theme.draw_text(surface, fonts, f"{self.session.scenario.title} · {turns} turns · "
+                        f"{len(self.session.history)} actions · {len(self.session.state.rolls)} rolls",
+                        (x, y + self.s(4)), 13, theme.DIM)
+        y += self.s(36)
+        theme.draw_text(surface, fonts, "Losses", (x, y), 18, theme.ACCENT, "b")
+        y += fonts.line_height(18, "b") + self.s(4)
+        for side, (name, lost, total) in enumerate(self.session.losses()):
+            col = theme.side_colour(side)
+            pygame.draw.circle(surface, col, (x + self.s(8), y + self.s(10)), self.s(7))
+            theme.draw_text(surface, fonts, f"{name}: {len(lost)} of {total} out of the battle",
+                            (x + self.s(24), y), 15, theme.TEXT, "b")
+            y += fonts.line_height(15)
+            if lost:
+                for line in fonts.wrap(", ".join(lost), 13, box.w - self.s(80))[:3]:
+                    theme.draw_text(surface, fonts, line, (x + self.s(24), y), 13, theme.DIM)
+                    y += fonts.line_height(13)
+            y += self.s(8)
+        if self.message:
+            for line in fonts.wrap(self.message, 13, box.w - self.s(56))[:2]:
+                theme.draw_text(surface, fonts, line, (x, box.bottom - self.s(90)), 13, theme.GOOD)
+
+    def caption(self) -> str | None:
+        return self.session.scenario.title

@@ -1,0 +1,100 @@
+"""Esc on the table: the game menu (save, load, rules, settings, help, main menu, quit)."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.screens.base import Screen
+
+
+class PauseMenu(Screen):
+    name = "pause"
+    opaque = False
+
+    def __init__(self, app, hidden: bool = False):
+        super().__init__(app)
+        self.hidden = hidden          # over a handover: draw nothing of the table
+        if hidden:
+            self.opaque = True
+
+    def table(self):
+        from game.ui.screens.table import TableScreen
+        return self.app.find(TableScreen)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        bw, bh, gap = self.s(280), self.s(40), self.s(10)
+        items = [("Resume  (Esc)", self.resume_game, "#primary")]
+        if not self.hidden:
+            items += [("Save game…  (S)", self.save_as, None),
+                      ("Quick save  (Q)", self.quick_save, None)]
+        items += [("Load game…  (L)", self.load, None), ("Rules  (R)", self.rules, None),
+                  ("Settings  (T)", self.settings, None), ("Help  (H)", self.help, None),
+                  ("Main menu  (M)", self.main_menu, None), ("Quit  (X)", self.app.quit, None)]
+        total = len(items) * (bh + gap)
+        y = (h - total) // 2 + self.s(20)
+        for text, fn, oid in items:
+            self.button(pygame.Rect((w - bw) // 2, y, bw, bh), text, fn, oid)
+            y += bh + gap
+        self.top_y = (h - total) // 2 - self.s(30)
+
+    def resume_game(self) -> None:
+        self.app.pop(self)
+
+    def save_as(self) -> None:
+        t = self.table()
+        self.app.pop(self)
+        if t:
+            t.save_as()
+
+    def quick_save(self) -> None:
+        t = self.table()
+        self.app.pop(self)
+        if t:
+            t.quick_save()
+
+    def load(self) -> None:
+        from game.ui.screens.saves import SavesScreen
+        self.app.pop(self)
+        self.app.push(SavesScreen(self.app, mode="load"))
+
+    def rules(self) -> None:
+        from game.ui.screens.rules import RulesScreen
+        t = self.table()
+        self.app.pop(self)
+        self.app.push(RulesScreen(self.app, t.session.state.ruleset_id if t else None))
+
+    def settings(self) -> None:
+        from game.ui.screens.settings import SettingsScreen
+        self.app.pop(self)
+        self.app.push(SettingsScreen(self.app))
+
+    def help(self) -> None:
+        from game.ui.screens.help import HelpOverlay
+        self.app.push(HelpOverlay(self.app))
+
+    def main_menu(self) -> None:
+        self.app.main_menu()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        keys = {pygame.K_ESCAPE: self.resume_game, pygame.K_l: self.load, pygame.K_r: self.rules,
+                pygame.K_t: self.settings, pygame.K_h: self.help, pygame.K_m: self.main_menu,
+                pygame.K_x: self.app.quit}
+        if not self.hidden:
+            keys.update({pygame.K_s: self.save_as, pygame.K_q: self.quick_save})
+        fn = keys.get(event.key)
+        if fn:
+            fn()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        if self.hidden:
+            surface.fill(theme.BG)
+        else:
+            shade = pygame.Surface((w, h), pygame.SRCALPHA)
+            shade.fill((10, 12, 16, 190))
+            surface.blit(shade, (0, 0))
+        theme.draw_text(surface, self.app.fonts, "Game menu", (w // 2, self.top_y), 26, theme.ACCENT, "b",
+                        anchor="midtop")

@@ -1,0 +1,155 @@
+"""Load and save: the saved games listed with date, scenario and turn; a file dialog for others."""
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UISelectionList, UITextEntryLine
+from pygame_gui.windows import UIFileDialog
+
+from game.ui import theme
+from game.ui.screens.base import Screen
+
+
+def when(text: str) -> str:
+    try:
+        t = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+        if t.tzinfo is not None:
+            t = t.astimezone()
+        return t.strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return text[:16]
+
+
+def saves() -> list[tuple[Path, object]]:
+    try:
+        from game.io.save_file import list_saves
+        return list_saves()
+    except Exception:
+        return []
+
+
+class SavesScreen(Screen):
+    name = "saves"
+
+    def __init__(self, app, mode: str = "load", session=None, on_saved=None):
+        super().__init__(app)
+        self.mode = mode                  # "load" or "save"
+        self.session = session
+        self.on_saved = on_saved
+        self.message = ""
+        self.dialog: UIFileDialog | None = None
+
+    def build(self) -> None:
+        w, h = self.app.size
+        m = self.s(24)
+        self.entries = saves()
+        self.by_text: dict[str, Path] = {}
+        items = []
+        for i, (path, s) in enumerate(self.entries):
+            label = f" · {s.label}" if getattr(s, "label", "") else ""
+            text = f"{when(s.saved_at)}   {s.title}   turn {s.turn}{label}"
+            if text in self.by_text:
+                text += f"  ({path.name})"
+            self.by_text[text] = path
+            items.append(text)
+        top = self.s(80)
+        bottom_h = self.s(60) if self.mode == "load" else self.s(110)
+        self.list = UISelectionList(pygame.Rect(m, top, w - 2 * m, h - top - bottom_h - m), items,
+                                    self.app.manager, container=self.container,
+                                    default_selection=items[0] if items and self.mode == "load" else None)
+        y = h - m - self.s(44)
+        bw = self.s(200)
+        if self.mode == "load":
+            self.button(pygame.Rect(m, y, bw, self.s(44)), "Load  (Enter)", self.load_selected, "#primary")
+            self.button(pygame.Rect(m + bw + self.s(12), y, bw, self.s(44)), "Open a file…", self.open_dialog)
+        else:
+            name = self.session.default_save_name() if self.session else "game.json"
+            self.entry = UITextEntryLine(pygame.Rect(m, y - self.s(54), w - 2 * m - bw - self.s(12), self.s(40)),
+                                         self.app.manager, container=self.container, initial_text=name)
+            self.button(pygame.Rect(w - m - bw, y - self.s(54), bw, self.s(40)), "Save  (Enter)", self.save_now,
+                        "#primary")
+        self.button(pygame.Rect(w - m - bw, y, bw, self.s(44)), "Back  (Esc)", self.back)
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def selected_path(self) -> Path | None:
+        sel = self.list.get_single_selection()
+        return self.by_text.get(sel) if sel else None
+
+    def load_selected(self) -> None:
+        path = self.selected_path()
+        if path is None:
+            self.message = "Choose a save in the list first."
+            return
+        self.app.load_save_file(path)
+
+    def open_dialog(self) -> None:
+        if self.dialog is not None:
+            return
+        w, h = self.app.size
+        try:
+            from game.io.save_file import saves_dir
+            start = str(saves_dir())
+        except Exception:
+            start = os.getcwd()
+        self.dialog = UIFileDialog(pygame.Rect(w // 2 - self.s(320), h // 2 - self.s(240), self.s(640), self.s(480)),
+                                   self.app.manager, "Open a save or a scenario", initial_file_path=start,
+                                   allow_picking_directories=False, allow_existing_files_only=True)
+
+    def save_now(self) -> None:
+        if self.session is None:
+            return
+        name = self.entry.get_text().strip() or self.session.default_save_name()
+        if not name.endswith(".json"):
+            name += ".json"
+        name = name.replace(os.sep, "_").replace("/", "_")
+        try:
+            from game.io.save_file import saves_dir
+            path = self.session.save(saves_dir() / name)
+        except Exception as exc:
+            self.message = f"Could not save: {exc}"
+            return
+        self.app.pop(self)
+        if self.on_saved:
+            self.on_saved(path)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.dialog is not None:
+                    self.dialog.kill()
+                    self.dialog = None
+                else:
+                    self.back()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.load_selected() if self.mode == "load" else self.save_now()
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and self.mode == "load":
+            self.app.later(self.load_selected)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.mode == "save":
+            path = self.selected_path()
+            if path is not None:
+                self.entry.set_text(path.name)
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self.dialog = None
+            path = event.text
+            self.app.later(lambda: self.app.load_save_file(path))
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.mode == "save":
+            self.app.later(self.save_now)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        fonts = self.app.fonts
+        title = "Load a game" if self.mode == "load" else "Save the game"
+        theme.draw_text(surface, fonts, title, (self.s(24), self.s(24)), 26, theme.ACCENT, "b")
+        if not self.entries:
+            theme.draw_text(surface, fonts, "No saved games yet.", (self.s(40), self.s(100)), 15, theme.DIM, "i")
+        if self.message:
+            theme.draw_text(surface, fonts, self.message, (surface.get_width() // 2, self.s(40)), 14, theme.WARN,
+                            anchor="midtop")

@@ -1,0 +1,290 @@
+"""The game being played, as the UI holds it: pure of rules and of pygame.
+
+A `Session` keeps the real GameState, the list of actions (the truth a save records), who plays
+each side (a human or an AI level) and which side the table is shown to. Screens ask it; it asks
+the engine. The table is drawn only from `session.view()`, never from `session.state`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+from pathlib import Path
+from typing import Any
+
+from game.engine import game as engine
+from game.engine.actions import Action, from_json as action_from_json
+from game.engine.events import Event
+from game.engine.flow import Decision
+from game.engine.ruleset import Option
+from game.engine.scenario import Scenario
+from game.engine.state import GameState
+
+HUMAN = "human"
+
+
+@dataclasses.dataclass(frozen=True)
+class Done:
+    """One action of the game as the session remembers it, for undo."""
+
+    action: Action
+    side: int                  # the side that decided it
+    rolled: bool               # did it roll any dice (then nothing before it can be undone)
+
+
+class SessionError(Exception):
+    """A game that cannot be set up or resumed (bad options, a save that does not replay)."""
+
+
+class Session:
+    def __init__(self, scenario: Scenario, seed: int, options: dict[str, Any] | None,
+                 players: list[str], actions: list[Action] | None = None, label: str = "",
+                 source: str = ""):
+        self.scenario = scenario
+        self.seed = int(seed)
+        self.options = dict(options or {})
+        self.label = label
+        self.source = source               # the file the game came from, if any
+        try:
+            self.state = engine.new_game(scenario, self.seed, self.options)
+        except (ValueError, KeyError) as exc:
+            raise SessionError(str(exc)) from None
+        sides = self.state.sides
+        players = [p or HUMAN for p in (players or [])]
+        if len(players) < sides:
+            players += [HUMAN] * (sides - len(players))
+        self.players = players[:sides]
+        self.history: list[Done] = []
+        self.version = 0                   # bumped on every change of the state
+        self._views: dict[tuple[int, int], GameState] = {}
+        self._options_cache: tuple[int, list[Option]] | None = None
+        self._ai: dict[int, Any] = {}
+        self.viewer: int | None = None
+        self._hidden_events_seen = 0
+        self._any_hidden_event = False
+        self._autosaved: tuple[int, bool] | None = None
+        for i, action in enumerate(actions or []):
+            try:
+                self._apply(action)
+            except engine.IllegalAction as exc:
+                raise SessionError(f"action {i + 1} ({type(action).__name__}) does not replay: {exc}") from None
+        self.viewer = self._default_viewer()
+
+    # -- building ------------------------------------------------------------------------------
+    @classmethod
+    def from_save(cls, save: Any, source: str = "") -> "Session":
+        """Resume a save (game.io SaveData) by replaying its action list."""
+        from game.engine import registry
+        scenario = save.scenario
+        if isinstance(scenario, dict):
+            scenario = Scenario.from_dict(scenario)
+        rs = registry.get(getattr(save, "ruleset", None) or scenario.ruleset)
+        actions = [a if isinstance(a, Action) else action_from_json(a, rs.actions) for a in save.actions]
+        return cls(scenario, save.seed, dict(save.options or {}), list(save.players or []), actions,
+                   label=getattr(save, "label", "") or "", source=source)
+
+    # -- asking --------------------------------------------------------------------------------
+    @property
+    def ruleset(self):
+        return engine.ruleset_of(self.state)
+
+    @property
+    def actions(self) -> list[Action]:
+        return [d.action for d in self.history]
+
+    def decision(self) -> Decision | None:
+        return engine.to_act(self.state)
+
+    def result(self):
+        return engine.result(self.state)
+
+    def is_over(self) -> bool:
+        return engine.result(self.state) is not None
+
+    def is_human(self, side: int | None) -> bool:
+        return side is not None and 0 <= side < len(self.players) and self.players[side] == HUMAN
+
+    @property
+    def human_sides(self) -> list[int]:
+        return [s for s, p in enumerate(self.players) if p == HUMAN]
+
+    def side_name(self, side: int | None) -> str:
+        if side is None or not 0 <= side < self.state.sides:
+            return "nobody"
+        return self.scenario.sides[side].name
+
+    def hides(self) -> bool:
+        """Does one side hold something the other may not see? The ruleset says so; as a safety net
+        the UI also counts a hidden decision (secret orders), a unit marked hidden, and any logged
+        event hidden from a side (it would show in the log)."""
+        try:
+            if self.ruleset.hides_information(self.state):
+                return True
+        except Exception:      # a ruleset bug must not show the other side's secrets: assume hidden
+            return True
+        d = self.decision()
+        if d is not None and d.hidden:
+            return True
+        if any("hidden" in u.markers for u in self.state.units.values()):
+            return True
+        if self._hidden_events_seen < len(self.state.log):
+            for e in self.state.log[self._hidden_events_seen:]:
+                if e.hidden_from:
+                    self._any_hidden_event = True
+                    break
+            self._hidden_events_seen = len(self.state.log)
+        return self._any_hidden_event
+
+    def legal(self) -> list[Option]:
+        """The deciding side's legal options (cached until the state changes)."""
+        if self._options_cache is None or self._options_cache[0] != self.version:
+            self._options_cache = (self.version, engine.legal_actions(self.state))
+        return self._options_cache[1]
+
+    def check(self, action: Action) -> str | None:
+        return engine.check(self.state, action)
+
+    def view(self, side: int | None = None) -> GameState:
+        """What `side` (by default the viewer) may see; cached until the state changes."""
+        side = self.viewer if side is None else side
+        if side is None:
+            side = 0
+        key = (self.version, side)
+        seen = self._views.get(key)
+        if seen is None:
+            if len(self._views) > 8:
+                self._views.clear()
+            seen = engine.view(self.state, side)
+            self._views[key] = seen
+        return seen
+
+    # -- whose eyes ----------------------------------------------------------------------------
+    def _default_viewer(self) -> int | None:
+        d = self.decision()
+        if d is not None and self.is_human(d.side) and not self._needs_handover_to(d.side, None):
+            return d.side
+        humans = self.human_sides
+        if len(humans) == 1:
+            return humans[0]
+        if not humans:
+            return 0
+        return None if self.hides() else (d.side if d is not None and self.is_human(d.side) else humans[0])
+
+    def _needs_handover_to(self, side: int, current: int | None) -> bool:
+        return side != current and len(self.human_sides) > 1 and self.hides()
+
+    def wanted_viewer(self) -> tuple[int | None, bool]:
+        """Who should be looking at the table now, and whether the window must first be handed over
+        (hotseat with hidden information: nothing of one side may show while the other looks)."""
+        d = self.decision()
+        if d is None or not self.is_human(d.side):
+            if self.viewer is None and len(self.human_sides) <= 1:
+                return (self.human_sides[0] if self.human_sides else 0), False
+            return self.viewer, False
+        if d.side == self.viewer:
+            return d.side, False
+        return d.side, self._needs_handover_to(d.side, self.viewer)
+
+    def set_viewer(self, side: int | None) -> None:
+        self.viewer = side
+
+    # -- acting --------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        d = self.decision()
+        side = d.side if d is not None else -1
+        before = len(self.state.rolls)
+        events = engine.apply(self.state, action)
+        self.history.append(Done(action, side, len(self.state.rolls) > before))
+        self.version += 1
+        return events
+
+    def act(self, action: Action) -> list[Event]:
+        """Apply a legal action (raises engine.IllegalAction with the reason otherwise)."""
+        return self._apply(action)
+
+    def ai_player(self, side: int):
+        if side not in self._ai:
+            from game.ai.players import make_player
+            self._ai[side] = make_player(self.players[side], self.seed, side)
+        return self._ai[side]
+
+    def ai_inputs(self) -> tuple[Any, GameState, list[Option], Decision] | None:
+        """What an AI needs to decide now (its player, its side's view, the options), or None."""
+        d = self.decision()
+        if d is None or self.is_human(d.side):
+            return None
+        return self.ai_player(d.side), engine.view(self.state, d.side), self.legal(), d
+
+    # -- undo ----------------------------------------------------------------------------------
+    def _undo_span(self) -> tuple[int, str | None]:
+        """How many trailing actions one undo removes (AI replies and the last human action)."""
+        n = len(self.history)
+        i = n - 1
+        while i >= 0 and not self.is_human(self.history[i].side):
+            i -= 1
+        if i < 0:
+            return 0, "nothing of yours to undo"
+        removed = self.history[i:]
+        if any(d.rolled for d in removed):
+            return 0, "dice were rolled since: the dice stay where they fell"
+        side = self.history[i].side
+        if self.hides() and side != self.viewer:
+            return 0, f"the last action was {self.side_name(side)}'s"
+        return n - i, None
+
+    def undo_reason(self) -> str | None:
+        """None when undo is possible, else why not."""
+        return self._undo_span()[1]
+
+    def undo(self) -> str | None:
+        """Undo the last human action (and the AI's replies to it) when no dice were rolled since.
+        Replays the action list without them. Returns the reason when it cannot."""
+        count, why = self._undo_span()
+        if why:
+            return why
+        keep = self.history[:-count]
+        state = engine.new_game(self.scenario, self.seed, self.options)
+        for done in keep:
+            engine.apply(state, done.action)
+        self.state = state
+        self.history = list(keep)
+        self._hidden_events_seen = 0
+        self._any_hidden_event = False
+        self.version += 1
+        self._views.clear()
+        return None
+
+    # -- files ---------------------------------------------------------------------------------
+    def save(self, path: str | Path, label: str = "") -> Path:
+        from game.io.save_file import save_game
+        out = save_game(path, self.state, self.actions, list(self.players), label or self.label)
+        return Path(out) if out is not None else Path(path)
+
+    def maybe_autosave(self) -> str | None:
+        """Autosave once per turn, and when the game ends. Returns a problem, or None."""
+        key = (self.state.turn, self.is_over())
+        if key == self._autosaved:
+            return None
+        self._autosaved = key
+        try:
+            from game.io.save_file import autosave_path
+            self.save(autosave_path(), label=f"autosave: {self.scenario.title}, turn {self.state.turn}")
+        except Exception as exc:       # a full disk must not end the game
+            return f"autosave failed: {exc}"
+        return None
+
+    def default_save_name(self) -> str:
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        return f"{self.scenario.name}-{stamp}.json"
+
+    # -- the end -------------------------------------------------------------------------------
+    def losses(self) -> list[tuple[str, list[str], int]]:
+        """Per side: its name, the names of its units out of the battle, and how many it had."""
+        out = []
+        for side in range(self.state.sides):
+            units = [u for u in self.state.units.values() if u.side == side]
+            lost = [u.name or u.id for u in units if u.out]
+            out.append((self.side_name(side), lost, len(units)))
+        return out
+
+    def log_lines(self) -> list[str]:
+        return [f"T{e.turn} {('[' + e.phase + '] ') if e.phase else ''}{e.text}" for e in self.state.log]
