@@ -24,7 +24,7 @@ bench: venv
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tests.bench
 
 dist: venv
-	$(PY) -m pip install --quiet -e '.[dist]'
+	@$(PY) -c "import PyInstaller" 2>/dev/null || $(PY) -m pip install --quiet -e '.[dist]'
 	$(PY) build_scripts/build.py
 
 dist-check: dist
