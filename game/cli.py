@@ -19,6 +19,7 @@ class CliError(Exception):
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="skirmish", description="Skirmish Table: miniature skirmish rules on a virtual table.")
+    p.add_argument("--version", action="version", version=f"skirmish-table {_version()}")
     sub = p.add_subparsers(dest="command")
     o = sub.add_parser("odds", help="exact odds of a dice expression, e.g. 'hits(4d6,5)>=1'")
     o.add_argument("expr", nargs="+")
@@ -45,6 +46,14 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--frames", type=int)
     pl.add_argument("--screenshot")
     return p
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("skirmish-table")
+    except PackageNotFoundError:
+        return "0.1.0"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

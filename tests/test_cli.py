@@ -139,3 +139,9 @@ def test_simulate_bad_file_exits_2(capsys, tmp_path):
     bad.write_text("{nope")
     code, _, err = run(capsys, "simulate", str(bad))
     assert code == 2 and "x.json" in err
+
+
+def test_version_names_the_game(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0 and capsys.readouterr().out.startswith("skirmish-table ")

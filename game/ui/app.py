@@ -32,6 +32,7 @@ class App:
         self.threaded_ai = threaded_ai
         w = width or self.settings.window[0]
         h = height or self.settings.window[1]
+        _set_icon()
         self.window = pygame.display.set_mode((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), pygame.RESIZABLE)
         self.size = self.window.get_size()
         self.fonts = theme.Fonts(self.settings.ui_scale)
@@ -391,3 +392,14 @@ def run_app(target: str | None = None, frames: int | None = None, screenshot: st
                 stop()
         pygame.quit()
     return app.exit_code
+
+
+def _set_icon() -> None:
+    """The window's icon: the same picture the packaged executable carries."""
+    from game.resources import assets_dir
+    path = assets_dir() / "icon.png"
+    if path.is_file():
+        try:
+            pygame.display.set_icon(pygame.image.load(str(path)))
+        except pygame.error:
+            pass
