@@ -1,0 +1,76 @@
+"""The AI levels (design §9): easy, normal and hard, registered as players beside `random`.
+
+- easy: greedy on the immediate expected value of each candidate, with seeded noise, no sense of
+  position (it still never passes up a sure shot for nothing).
+- normal: greedy with positional sense: cover, exposure to enemy fire, objectives, and the risk of
+  handing the initiative over (the ruleset's knowledge weighs it).
+- hard: normal, then a few seeded look-ahead rollouts of its best candidates (game.ai.lookahead).
+
+Every choice comes from the side's view and a PlayerRng keyed on the game seed, the level, the
+action index and the side: the same game gives the same choices, and a resumed game continues
+exactly as the uninterrupted one would have.
+"""
+from __future__ import annotations
+
+from game.ai import lookahead
+from game.ai.framework import Candidate, Context, Settings, fallback, gather, with_noise
+from game.ai.knowledge import knowledge_for
+from game.ai.players import register_player
+from game.engine.actions import Action
+from game.engine.dice import PlayerRng
+from game.engine.flow import Decision
+from game.engine.ruleset import Option
+from game.engine.state import GameState
+
+LEVELS: dict[str, Settings] = {
+    "easy": Settings("easy", noise=0.3, positional=False, move_samples=8),
+    "normal": Settings("normal", noise=0.005, positional=True, move_samples=24),
+    "hard": Settings("hard", noise=0.0, positional=True, move_samples=32, rollouts=3, finalists=4,
+                     rollout_actions=6, rollout_policy="quick", budget_ms=300.0),
+}
+# Not offered as a player: the look-ahead's policy for both sides (greedy, no moves, no position).
+ROLLOUT_LEVELS: dict[str, Settings] = {
+    "quick": Settings("quick", noise=0.05, positional=False, move_samples=4, moves=False),
+}
+
+
+class AIPlayer:
+    """A player that decides by candidate actions, from its side's view only."""
+
+    def __init__(self, seed: int, side: int, settings: Settings):
+        self.seed = int(seed)
+        self.side = side
+        self.settings = settings
+        self.name = settings.level
+        self.last: list[Candidate] = []       # the ranked candidates of the last decision (for the UI)
+
+    def rng(self, view: GameState, decision: Decision) -> PlayerRng:
+        return PlayerRng(self.seed, "ai", self.settings.level, view.action_count, decision.side)
+
+    def context(self, view: GameState, options: list[Option], decision: Decision) -> Context:
+        return Context(view, options, decision, self.settings, self.rng(view, decision),
+                       knowledge_for(view.ruleset_id))
+
+    def choose(self, view: GameState, options: list[Option], decision: Decision) -> Action:
+        ctx = self.context(view, options, decision)
+        if len(options) == 1 and options[0].action is not None:
+            self.last = []
+            return options[0].action
+        cands = gather(ctx)
+        if not cands:
+            self.last = []
+            return fallback(ctx)
+        ranked = with_noise(cands, ctx)
+        if self.settings.rollouts > 0 and len(ranked) > 1:
+            ranked = lookahead.rerank(ctx, ranked, self.seed)
+        self.last = [c for _, _, c in ranked]
+        return ranked[0][2].action
+
+
+def make_level(level: str):
+    settings = LEVELS[level]
+    return lambda seed, side: AIPlayer(seed, side, settings)
+
+
+for _name in LEVELS:
+    register_player(_name, make_level(_name))

@@ -1,0 +1,130 @@
+"""How the normal AI plays Risus Skirmish (seed 000), on small tables: it rallies a pinned figure
+when nothing better is on, moves into cover, takes good-odds shots, throws grenades at a cluster,
+passes rather than shuffle, and plays a whole game to its end."""
+from __future__ import annotations
+
+import pytest
+
+import game.rulesets.risus_skirmish  # noqa: F401  (registers the ruleset)
+from game import simulate
+from game.ai.players import make_player
+from game.engine import game as engine
+from game.engine.actions import Pass
+from game.engine.dice import scripted
+from game.engine.scenario import Scenario
+from game.rulesets.risus_skirmish.actions import Attack, Move, Rally, ThrowGrenade
+
+
+def rect(pid, kind, x0, y0, x1, y1):
+    return {"id": pid, "kind": kind, "name": pid, "polygon": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
+
+
+def fig(uid, side, x, y, level=3, weapon="rifle", markers=(), **stats):
+    cl = [{"name": f"Soldier {uid}", "level": level, "for": ["shooting", "close combat", "rallying"]}]
+    return {"id": uid, "side": side, "name": uid, "x": x, "y": y, "markers": list(markers),
+            "stats": {"cliches": cl, "weapon": weapon, **stats}}
+
+
+def game(units, terrain, options=None, victory=None, data=None, dice=None):
+    sc = Scenario.from_dict({
+        "format": "skirmish-table/scenario", "version": 1, "name": "behaviour", "ruleset": "risus-skirmish",
+        "options": {"facing": "none", **(options or {})},
+        "table": {"width": 60, "height": 40, "edge_band": 3}, "terrain": terrain,
+        "sides": [{"name": "Americans", "role": "attacker"}, {"name": "Germans", "role": "defender"}],
+        "units": units, "victory": victory or {"kind": "eliminate"}, "turn_limit": 30,
+        "ruleset_data": {"first_side": 0, **(data or {})}})
+    return engine.new_game(sc, seed=2, dice=scripted(dice) if dice is not None else None)
+
+
+def choice(state, level="normal"):
+    d = engine.to_act(state)
+    return make_player(level, state.seed, d.side).choose(engine.view(state, d.side), engine.legal_actions(state), d)
+
+
+# Three columns of terrain: a field in the west, a wood in the middle (high: nobody sees across it
+# from the fields), a field in the east.
+COLUMNS = [rect("west", "field", 0, 0, 20, 40), rect("wood", "wood", 20, 0, 40, 40), rect("east", "field", 40, 0, 60, 40)]
+
+
+def test_rallies_a_pinned_figure_when_nothing_better_is_on():
+    state = game([fig("sgt", 0, 30, 20, level=4, markers=["pinned"]), fig("pte", 0, 30, 10, level=3),
+                  fig("de-1", 1, 55, 20), fig("de-2", 1, 55, 30)], COLUMNS,
+                 victory={"kind": "hold", "objective": "wood", "side": 0},
+                 data={}, options={})
+    # the Americans hold the wood (an objective in its middle), the Germans are out of sight
+    state.scenario.objectives  # noqa: B018
+    act = choice(with_objective(state))
+    assert act == Rally("sgt")
+
+
+def with_objective(state, x=30, y=15, radius=12, oid=None):
+    """Give the scenario an objective (by default around the middle of the wood)."""
+    import dataclasses
+    oid = oid or state.scenario.victory.get("objective", "wood")
+    sc = dataclasses.replace(state.scenario, objectives=({"id": oid, "name": oid, "x": x, "y": y,
+                                                          "radius": radius},))
+    object.__setattr__(sc, "_table", state.table)
+    state.scenario = sc
+    return state
+
+
+def test_moves_from_cover_to_cover():
+    """Advancing on an objective, the next step can end in a wood or in an open field as near to the
+    objective: it takes the wood."""
+    terrain = [rect("start", "field", 0, 0, 20, 40), rect("wood", "wood", 20, 0, 40, 20),
+               rect("open", "field", 20, 20, 40, 40), rect("far", "wood", 40, 0, 60, 40)]
+    state = game([fig("pte", 0, 10, 20), fig("de-1", 1, 55, 20)], terrain,
+                 victory={"kind": "hold", "objective": "farm", "side": 1})
+    state = with_objective(state, x=55, y=20, radius=3)
+    act = choice(state)
+    assert isinstance(act, Move) and act.actor == "pte"
+    assert any(p.kind.cover for p in state.table.pieces_at(act.x, act.y))
+
+
+def test_stays_out_of_a_hopeless_dash_across_open_ground():
+    """Pinned by an 80% opportunity fire on the way or 80% by the enemy's next run: the model weighs
+    both, and moving into a band of wood the enemy still sees is no better than staying."""
+    terrain = [rect("west", "field", 0, 0, 20, 40), rect("wood", "wood", 20, 0, 30, 40),
+               rect("east", "field", 30, 0, 45, 40), rect("far-wood", "wood", 45, 0, 60, 40)]
+    state = game([fig("pte", 0, 35, 20, level=1), fig("de-1", 1, 46.5, 20), fig("de-2", 1, 46.5, 10)], terrain)
+    assert not [o for o in engine.legal_actions(state) if o.kind == "Attack"]
+    assert choice(state) == Pass(0)
+
+
+def test_takes_a_good_odds_shot():
+    state = game([fig("mg", 0, 10, 20, level=6, weapon="light machine gun"), fig("de-1", 1, 50, 20)],
+                 [rect("all", "field", 0, 0, 60, 40)])
+    act = choice(state)
+    assert act == Attack("mg", "de-1")                          # 4 dice against a man in the open: 80%
+
+
+def test_throws_a_grenade_at_a_cluster():
+    units = [fig("sgt", 0, 20, 20, level=4, grenades=2), fig("de-1", 1, 30, 20), fig("de-2", 1, 31.5, 21),
+             fig("de-3", 1, 31.5, 19)]
+    state = game(units, [rect("all", "field", 0, 0, 60, 40)], options={"grenades": True},
+                 data={"grenade_range": 15, "grenade_blast_radius": 4})
+    act = choice(state)
+    assert isinstance(act, ThrowGrenade)
+
+
+def test_passes_rather_than_shuffle():
+    """Deep in a wood, out of everyone's sight, holding the objective: nothing is worth doing."""
+    state = with_objective(game([fig("pte", 0, 30, 15), fig("de-1", 1, 55, 20)], COLUMNS,
+                                victory={"kind": "hold", "objective": "wood", "side": 0}))
+    assert choice(state) == Pass(0)
+
+
+def test_a_failed_action_is_no_worse_than_passing_so_the_run_ends_with_the_long_shot():
+    """A sure move first, the long shot last: after the move it fires rather than pass."""
+    state = game([fig("pte", 0, 10, 20, level=2), fig("de-1", 1, 50, 20, level=2)],
+                 [rect("all", "field", 0, 0, 60, 40)])
+    act = choice(state)
+    assert isinstance(act, Attack)                              # 1 die, 33%: still better than passing
+
+
+@pytest.mark.parametrize("players", [("normal", "random"), ("random", "normal")])
+def test_smoke_a_whole_game_ends(players):
+    units = [fig("a1", 0, 5, 10), fig("a2", 0, 5, 30), fig("b1", 1, 55, 10), fig("b2", 1, 55, 30)]
+    state = game(units, COLUMNS)
+    sim = simulate.run(state, list(players))
+    assert sim.state.outcome is not None

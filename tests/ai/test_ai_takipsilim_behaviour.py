@@ -1,0 +1,106 @@
+"""How the normal AI gives Takipsilim orders (seed 002), on small tables: hunker down under fire,
+reload an empty magazine, aim before a poor long shot, a grenade where enemies cluster, melee only
+with the weapon advantage, and a whole game to its end."""
+from __future__ import annotations
+
+import pytest
+
+import game.rulesets.takipsilim  # noqa: F401  (registers the ruleset)
+from game import simulate
+from game.ai.players import make_player
+from game.engine import game as engine
+from game.engine.scenario import Scenario
+from game.rulesets.takipsilim.actions import AIM, GRENADE, HUNKER, MELEE, RELOAD, SHOOT, Order
+
+
+def rect(pid, kind, x0, y0, x1, y1):
+    return {"id": pid, "kind": kind, "name": pid, "polygon": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
+
+
+def fig(uid, side, x, y, **stats):
+    return {"id": uid, "side": side, "name": uid, "x": x, "y": y, "base": {"shape": "round", "diameter": 1.0},
+            "stats": stats}
+
+
+def game(units, terrain=(), turn_limit=6):
+    sc = Scenario.from_dict({
+        "format": "skirmish-table/scenario", "version": 1, "name": "behaviour-t", "ruleset": "takipsilim",
+        "table": {"width": 60, "height": 40, "edge_band": 3}, "terrain": list(terrain),
+        "sides": [{"name": "Blue"}, {"name": "Red"}], "units": units,
+        "victory": {"kind": "eliminate"}, "turn_limit": turn_limit, "ruleset_data": {"first_side": 0}})
+    return engine.new_game(sc, seed=4)
+
+
+def order(state, level="normal") -> Order:
+    d = engine.to_act(state)
+    assert d.kind == "orders" and d.side == 0
+    act = make_player(level, state.seed, 0).choose(engine.view(state, 0), engine.legal_actions(state), d)
+    assert isinstance(act, Order)
+    return act
+
+
+WALL = rect("wall", "low-wall", 20, 5, 20.6, 35)
+
+
+def test_hunkers_down_under_fire():
+    """Behind a wall, an empty gun and no spare magazine, three rifles on the other side."""
+    units = [fig("blue", 0, 19, 20, weapon="pistol", loaded=0, magazines=0),
+             fig("red-1", 1, 32, 15, weapon="assault-rifle", magazines=2),
+             fig("red-2", 1, 32, 20, weapon="assault-rifle", magazines=2),
+             fig("red-3", 1, 32, 25, weapon="assault-rifle", magazines=2)]
+    act = order(game(units, [WALL]))
+    assert act.action == HUNKER
+
+
+def test_reloads_an_empty_magazine():
+    units = [fig("blue", 0, 19, 20, weapon="assault-rifle", loaded=0, magazines=2),
+             fig("red", 1, 35, 20, weapon="pistol", magazines=1)]
+    act = order(game(units, [WALL]))
+    assert act.action == RELOAD
+
+
+def test_aims_before_a_poor_long_shot():
+    """A marksman rifle at short range (disadvantage) on a target behind a wall (disadvantage):
+    aiming turns next round's shot into a normal roll, worth more than the poor shot now."""
+    units = [fig("blue", 0, 10, 20, weapon="dmr", magazines=2),
+             fig("red", 1, 21.5, 20, weapon="pistol", magazines=1, loaded=0)]
+    state = game(units, [WALL])
+    act = order(state)
+    assert act.action == AIM
+
+
+def test_throws_a_grenade_where_enemies_cluster():
+    units = [fig("blue", 0, 10, 20, weapon="pistol", magazines=1, grenades={"frag": 1}, skills={"athletics": 2}),
+             fig("red-1", 1, 25, 20, weapon="pistol", magazines=1), fig("red-2", 1, 26, 21, weapon="pistol", magazines=1),
+             fig("red-3", 1, 26, 19, weapon="pistol", magazines=1)]
+    act = order(game(units))
+    assert act.action == GRENADE and act.mode == "frag" and act.target.startswith("red")
+
+
+@pytest.mark.parametrize("theirs,fights", [("unarmed", True), ("spear", False)])
+def test_melee_only_with_the_weapon_advantage(theirs, fights):
+    """A knife against bare hands has the advantage; against a spear, the disadvantage."""
+    red = dict(weapon="pistol", magazines=0, loaded=0)
+    if theirs != "unarmed":
+        red["melee_weapon"] = theirs
+    units = [fig("blue", 0, 10, 20, weapon="pistol", magazines=0, loaded=0, melee_weapon="knife",
+                 skills={"melee": 1}),
+             fig("red", 1, 11.5, 20, **red)]
+    act = order(game(units))
+    assert (act.action == MELEE) is fights
+
+
+def test_shoots_a_target_in_the_open():
+    units = [fig("blue", 0, 10, 20, weapon="assault-rifle", magazines=2, skills={"shooting": 1}),
+             fig("red", 1, 25, 20, weapon="pistol", magazines=1)]
+    act = order(game(units))
+    assert act.action == SHOOT and act.target == "red"
+
+
+@pytest.mark.parametrize("players", [("normal", "random"), ("random", "normal")])
+def test_smoke_a_whole_game_ends(players):
+    units = [fig("b1", 0, 5, 10, weapon="assault-rifle", magazines=2), fig("b2", 0, 5, 30, weapon="smg", magazines=2),
+             fig("r1", 1, 55, 10, weapon="assault-rifle", magazines=2), fig("r2", 1, 55, 30, weapon="shotgun", magazines=2)]
+    state = game(units, [WALL, rect("rocks", "rocks", 40, 15, 44, 25)])
+    sim = simulate.run(state, list(players))
+    assert sim.state.outcome is not None
