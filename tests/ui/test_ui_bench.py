@@ -6,12 +6,12 @@ import re
 
 def test_the_frame_bench_measures_a_busy_table():
     from game.ui import bench
-    med, p95 = bench.measure(frames=5, units=40, pieces=60)
-    assert 0 < med <= p95
+    med, p95, wall = bench.measure(frames=5, units=40, pieces=60)
+    assert 0 < med <= p95 and wall > 0
 
 
 def test_the_bench_line_format(monkeypatch):
     from game.ui import bench
-    monkeypatch.setattr(bench, "measure", lambda: (3.25, 4.5))
-    assert bench.run() == ["frame units=200 terrain=400 ms=3.25 p95=4.50"]
-    assert re.fullmatch(r"frame units=\d+ terrain=\d+ ms=[\d.]+ p95=[\d.]+", bench.run()[0])
+    monkeypatch.setattr(bench, "measure", lambda: (3.25, 4.5, 3.5))
+    assert bench.run() == ["frame units=200 terrain=400 ms=3.25 p95=4.50 wall_ms=3.50"]
+    assert re.fullmatch(r"frame units=\d+ terrain=\d+ ms=[\d.]+ p95=[\d.]+ wall_ms=[\d.]+", bench.run()[0])
