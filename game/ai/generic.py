@@ -12,7 +12,6 @@ from typing import Iterable
 from game.ai import positions
 from game.ai.framework import Candidate, Context, Knowledge
 from game.engine.actions import Pass
-from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
 
 WIN = 100.0                     # the end of the game outweighs any figure count
@@ -196,7 +195,3 @@ class GenericKnowledge(Knowledge):
 
 
 GENERIC = GenericKnowledge()
-
-
-def options_of_kind(options: list[Option], kind: str) -> list[Option]:
-    return [o for o in options if o.kind == kind]

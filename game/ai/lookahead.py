@@ -24,6 +24,7 @@ from game.engine import game as engine
 from game.engine.dice import DiceStream, PlayerRng
 from game.engine.state import GameState
 
+EXACT_MARGIN = 0.25             # figures an exact expectation must beat the heuristic's choice by
 SWITCH_MARGIN = 0.5             # figures a sampled verdict must beat the heuristic's choice by
 CLEAR_LEAD = 0.5                # a candidate this far behind the best is not rolled out
 DEEP_FINALISTS = 3              # the best few finalists get a second step where the ruleset can
@@ -86,10 +87,11 @@ def rerank(ctx: Context, ranked: list[tuple[float, int, Candidate]], seed: int
         ctx.cache["deeper"] = 1 if k < DEEP_FINALISTS and not is_pass(c.action) else 0
         exact.append(knowledge.expectation(ctx, c.action))
     if all(v is not None for v in exact):
-        # every finalist's outcomes enumerated with their exact chances: the best expectation wins
+        # every finalist's outcomes weighed by their exact chances: another finalist replaces the
+        # heuristic's choice when its expectation is clearly better
         pick = max(range(len(exact)), key=lambda k: (exact[k], -k))
         stats["ms"] += (time.perf_counter() - t0) * 1000
-        if pick == 0:
+        if pick == 0 or exact[pick] - exact[0] <= EXACT_MARGIN:
             return ranked
         chosen = finalists[pick]
         return [chosen] + [r for r in ranked if r is not chosen]

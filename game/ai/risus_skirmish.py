@@ -8,13 +8,19 @@ actions with gains g and keep-chances p is by g / (1 - p) (a sure action first, 
 the rest of the run; a long shot last, its failure costs the run). An action that gains nothing is
 never taken: when nothing gains, the AI passes, so it can never shuffle figures forever.
 
+The static evaluation, per figure: able 1, pinned 1 less what the pin costs (a tempo, and the
+chance the rally kills it), minus the enemy's chance to pin it where it stands (his run comes next),
+plus its own best chance to pin someone, cover, and the scenario's objective (the attacker of a
+held objective is pulled toward it, harder as the turn limit nears; the holder keeps someone in it;
+in an elimination the side not ahead at the limit closes in).
+
 Everything is computed from the side's view: hidden enemy markers are treated as possible shooters
 (half of them real), never looked behind.
 """
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from game.ai import positions
 from game.ai.framework import Candidate, Context, Knowledge, is_pass
@@ -25,8 +31,7 @@ from game.engine.actions import Pass
 from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
 from game.rulesets.risus_skirmish import combat, forces, geo, victory
-from game.rulesets.risus_skirmish.actions import (Attack, DiveForCover, Move, OpportunityFire, Rally,
-                                                  ThrowGrenade)
+from game.rulesets.risus_skirmish.actions import Attack, Move, OpportunityFire, Rally, ThrowGrenade
 from game.rulesets.risus_skirmish.ruleset import RULESET
 
 ABLE = 1.0                  # a figure able to fight
@@ -42,7 +47,6 @@ HOLD_FIRST = 1.5            # the holder: the first figure (pinned or not) insid
 HOLD_MORE = 0.3             # each further able figure inside
 TAKE = 0.6                  # the attacker: each able figure inside the objective
 CLOSE_IN = 0.8              # eliminate scenarios, a side not ahead: per diagonal nearer the enemy
-MIN_GAIN = 0.02             # an action must gain at least this much to be worth the risk
 MIN_MOVE = 0.05             # and a move a little more (no fiddling about inside a wood)
 EPS_KEEP = 0.1              # g * EPS / (1 - p + EPS): the ranking of a run's actions
 
@@ -51,9 +55,10 @@ EPS_KEEP = 0.1              # g * EPS / (1 - p + EPS): the ranking of a run's ac
 class Analysis:
     """Figures, dice and sight of one view, cached for one decision (and for one evaluation)."""
 
-    def __init__(self, view: GameState, side: int):
+    def __init__(self, view: GameState, side: int, clock: int | None = None):
         self.view = view
         self.side = side
+        self.clock = view.turn if clock is None else clock
         self.units = [u for u in view.units.values() if not u.out and not forces.is_blank(u)]
         self.own = [u for u in self.units if u.side == side]
         self.enemy = [u for u in self.units if u.side != side]
@@ -105,14 +110,7 @@ class Analysis:
         """matrix[i][j]: shooter i (where he stands, as he faces; a marker sees all round) sees point j."""
         if not shooters or not points:
             return [[False] * len(points) for _ in shooters]
-        viewers = []
-        for s in shooters:
-            facing = None
-            if self.is_marker(s):
-                viewers.append((s, None, None))
-                continue
-            viewers.append((s, None, facing))
-        out = geo.sees_many(self.view, viewers, list(points))
+        out = geo.sees_many(self.view, [(s, None, None) for s in shooters], list(points))
         for i, s in enumerate(shooters):
             if self.is_marker(s):
                 clear = geo.clear_pairs(self.view, [(s.pos, p) for p in points])
@@ -186,7 +184,7 @@ class Analysis:
     def urgency(self) -> float:
         """The attacker's clock: the nearer the turn limit, the more an advance is worth."""
         limit = max(1, self.view.scenario.turn_limit)
-        return 1.0 + min(1.0, self.view.turn / limit)
+        return 1.0 + min(1.0, self.clock / limit)
 
     def place_value(self, u: Unit, pos: Sequence[float], foes: Sequence[Unit],
                     pinned: bool | None = None) -> float:
@@ -259,11 +257,14 @@ def side_value(an: Analysis, side: int) -> float:
         an.hold_value(side)
 
 
-def evaluate(state: GameState, side: int) -> float:
+def evaluate(state: GameState, side: int, clock: int | None = None) -> float:
+    """How good the state is for the side, in figures. `clock`: the turn whose urgency applies (the
+    look-ahead compares outcomes at the clock of the decision, so a failed action is not also
+    charged for the turn it hands over)."""
     done = outcome_value(state, side)
     if done is not None:
         return done
-    an = Analysis(state, side)
+    an = Analysis(state, side, clock)
     other = [s for s in range(state.sides) if s != side]
     v = side_value(an, side) - sum(side_value(an, s) for s in other)
     if not any(forces.able(u) for u in an.enemy):
@@ -746,10 +747,10 @@ def _is_assault(view: GameState, action: Move) -> bool:
                for u in view.units.values())
 
 
-def leaf(state: GameState, side: int, rest: float) -> float:
+def leaf(state: GameState, side: int, rest: float, clock: int) -> float:
     """What an outcome is worth: the evaluation, and the rest of the run if we still hold the
     initiative (a failed action hands the enemy his run instead: the evaluation counts his threats)."""
-    v = evaluate(state, side)
+    v = evaluate(state, side, clock)
     if state.outcome is None and state.flow.initiative == side:
         v += rest
     return v
@@ -787,13 +788,13 @@ class RisusKnowledge(Knowledge):
                 outs += [(q / SAMPLES, st) for q, st in settled]
         rest = rest_of_run(ctx, action)
         if ctx.cache.get("deeper", 0) <= 0 or len(outs) > DEEP_OUTCOMES:
-            return sum(q * leaf(st, ctx.side, rest) for q, st in outs)
+            return sum(q * leaf(st, ctx.side, rest, ctx.view.turn) for q, st in outs)
         # two steps: where we keep the initiative, the best next action's own expectation
         ctx.cache["deeper"] -= 1
         total = 0.0
         for q, st in outs:
             nxt = self.continuation(ctx, st) if q >= 0.05 else None
-            total += q * (nxt if nxt is not None else leaf(st, ctx.side, rest))
+            total += q * (nxt if nxt is not None else leaf(st, ctx.side, rest, ctx.view.turn))
         return total
 
     def continuation(self, ctx: Context, state: GameState) -> float | None:
@@ -812,7 +813,7 @@ class RisusKnowledge(Knowledge):
             v = self.expectation(sub, c.action)
             if v is not None and (best is None or v > best):
                 best = v
-        stop = leaf(state, ctx.side, 0.0)
+        stop = leaf(state, ctx.side, 0.0, ctx.view.turn)
         return max(best, stop) if best is not None else stop
 
     def candidate_actions(self, ctx: Context) -> list:

@@ -20,21 +20,19 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from game.ai import positions
 from game.ai.framework import Candidate, Context, Knowledge
-from game.ai.generic import WIN, outcome_value
+from game.ai.generic import outcome_value
 from game.ai.knowledge import register_knowledge
 from game.engine.actions import Pass
-from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
 from game.geometry.measure import distance
 from game.rulesets.takipsilim import RULESET as RS
 from game.rulesets.takipsilim import combat, data, geo
 from game.rulesets.takipsilim.actions import (AIM, FIRST_AID, GRENADE, HUNKER, MELEE, OPERATE, READY,
-                                              RELOAD, RUN, SHOOT, WAIT, Order, SpendLuck, ThrowAway,
-                                              ThrowBack)
+                                              RELOAD, RUN, SHOOT, Order, SpendLuck, ThrowAway, ThrowBack)
 
 PC = 1.2                    # a player character (luck, skills) is worth a little more than an NPC
 LAST = 6.0                  # the last figure of a side: putting it out wins the game

@@ -16,7 +16,6 @@ from game.ai.players import make_player, player_names
 from game.engine import game as engine
 from game.engine.actions import Pass
 from game.engine.dice import PlayerRng
-from game.engine.flow import Decision
 from game.engine.ruleset import Option
 from game.engine.scenario import Scenario
 from tests.toys import TOYS, Step, Try, register_toys, scenario as toy_scenario, unregister_toys
