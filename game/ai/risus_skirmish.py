@@ -200,10 +200,14 @@ class Analysis:
             down = forces.is_pinned(u) if pinned is None else pinned
             take = TAKE if self.in_objective(pos) and not down else 0.0
             return -APPROACH * self.urgency() * d / self.diag + take
-        if forces.is_hidden(u) or not foes or not self.behind(u.side):
+        if not foes or not self.behind(u.side):
             return 0.0
         d = min(positions.dist(pos, f.pos) for f in foes)
-        return -CLOSE_IN * self.urgency() ** 2 * d / self.diag
+        pull = CLOSE_IN * self.urgency() ** 2
+        if forces.is_hidden(u):
+            # a hidden figure waits in ambush, but not past the point where waiting loses the battle
+            pull *= max(0.0, self.urgency() - 1.0)
+        return -pull * d / self.diag
 
     def behind(self, side: int) -> bool:
         """Eliminate scenarios: would this side fail to win at the turn limit as things stand (the

@@ -415,8 +415,7 @@ class OrdersCA:
             theirs = hit_table(theirs_mode, RS.skill(t, "melee"), 0)
             v -= an.hit_value(u, theirs, projectile=False)
             # melee only with the weapon advantage: without it the blow that comes back is as good
-            rank = {"disadvantage": 0, "normal": 1, "advantage": 2}
-            if rank[mode] + RS.skill(u, "melee") <= rank[theirs_mode] + RS.skill(t, "melee"):
+            if p_roll(mode, RS.skill(u, "melee")) <= p_roll(theirs_mode, RS.skill(t, "melee")):
                 v -= 0.15
         gap = geo.edge_gap(u.pos, u.base, t.pos, t.base)
         if gap > float(data.melee()["contact"]):
