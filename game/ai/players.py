@@ -10,7 +10,7 @@ from typing import Callable, Protocol
 import shapely
 
 from game.engine.actions import Action
-from game.engine.dice import PlayerRng
+from game.engine.dice import PlayerRng, derived_seed
 from game.engine.flow import Decision
 from game.engine.ruleset import Option
 from game.engine.state import GameState
@@ -80,7 +80,8 @@ def make_player(name: str, seed: int, side: int) -> Player:
     _load_levels()
     if name not in PLAYER_KINDS:
         raise ValueError(f"unknown player {name!r} (known: {', '.join(sorted(PLAYER_KINDS))})")
-    return PLAYER_KINDS[name](seed, side)
+    # players get a one-way seed of their own: they cannot derive the dice stream's seed from it
+    return PLAYER_KINDS[name](derived_seed(seed, "players"), side)
 
 
 def player_names() -> list[str]:

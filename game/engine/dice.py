@@ -304,3 +304,9 @@ def roll(stream: DiceStream, expr: str, purpose: str, who: str = "",
         success = _COMPARE[parsed.comparison](total, parsed.target)
     return Roll(str(parsed), purpose, who, tuple(all_faces), tuple(all_kept), total, success,
                 chance, odds_text)
+
+
+def derived_seed(seed: int, purpose: str) -> int:
+    """A one-way seed for one use of the game's seed (the dice, the players), so that a player
+    who knows its own seed cannot rebuild the dice stream and foresee the rolls."""
+    return _hash_int(f"{purpose}:{seed}") % (2 ** 63)

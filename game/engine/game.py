@@ -10,7 +10,7 @@ from typing import Any
 
 from game.engine import registry
 from game.engine.actions import Action
-from game.engine.dice import DiceStream
+from game.engine.dice import DiceStream, derived_seed
 from game.engine.events import Event
 from game.engine.flow import Decision, FlowState, Phase
 from game.engine.ruleset import Option, Ruleset, sides_from
@@ -47,7 +47,7 @@ def new_game(scenario: Scenario, seed: int, options: dict[str, Any] | None = Non
     initiative = int(scenario.ruleset_data.get("first_side", 0)) if scenario.ruleset_data else 0
     state = GameState(ruleset_id=rs.id, options=opts, scenario=scenario, table=build_table(scenario),
                       seed=int(seed), units=units, flow=FlowState(initiative=initiative, active=initiative),
-                      dice=dice if dice is not None else DiceStream(seed=int(seed)))
+                      dice=dice if dice is not None else DiceStream(seed=derived_seed(int(seed), "dice")))
     rs.setup(state)
     state.flow.started = True
     _start_turn(state, rs)

@@ -144,6 +144,7 @@ class Ruleset:
         seen = state.clone()
         seen.viewer = side
         seen.dice = dataclasses.replace(seen.dice, seed=0, script=None)
+        seen.seed = 0                    # the game's seed would let a player rebuild the dice
         seen.log = [e for e in state.log if e.visible_to(side)]
         kept = [(r, h) for r, h in zip(state.rolls, state.rolls_hidden_from) if side not in h]
         seen.rolls = [r for r, _ in kept]

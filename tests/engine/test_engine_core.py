@@ -68,7 +68,7 @@ def test_hash_is_pinned_for_a_known_state():
     """Same state, same hash on any machine: pinned so a platform difference shows."""
     s = engine.new_game(scenario("toy-initiative"), seed=9)
     engine.apply(s, Try("a", False))
-    assert state_hash(s) == "2f11e18799b95d9a"
+    assert state_hash(s) == "4b3136bdb1112203"
     assert state_hash(engine.replay(scenario("toy-initiative"), 9, None, [Try("a", False)])) == state_hash(s)
 
 
@@ -152,7 +152,7 @@ def test_interrupt_answered_then_run_resumes_with_same_side():
 def test_view_hides_dice_future():
     s = engine.new_game(scenario("toy-initiative"), seed=77)
     v = engine.view(s, 1)
-    assert v.dice.seed != 77 and v.viewer == 1 and s.dice.seed == 77
+    assert v.dice.seed == 0 and v.seed == 0 and v.viewer == 1 and s.dice.seed not in (0, 77)
 
 
 def test_hidden_rolls_are_left_out_of_the_other_sides_view():
@@ -176,3 +176,13 @@ def test_hash_does_not_tell_45_from_45_point_0():
     s.units["a"].facing = 45
     c.units["a"].facing = 45.0
     assert state_hash(s) == state_hash(c)
+
+
+def test_players_cannot_rebuild_the_dice_from_what_they_are_given():
+    """Design §4/§9: the dice come from a seed no player holds; a view carries no seed."""
+    from game.ai.players import make_player
+    from game.engine.dice import derived_seed
+    s = engine.new_game(scenario("toy-initiative"), seed=12)
+    player = make_player("random", 12, 0)
+    assert s.dice.seed == derived_seed(12, "dice") != player.seed
+    assert engine.view(s, 0).seed == 0 and engine.view(s, 0).dice.seed == 0

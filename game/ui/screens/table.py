@@ -538,13 +538,13 @@ class TableScreen(Screen):
 
     def ai_failed(self, exc: Exception) -> None:
         """An AI that fails must not stop the game: this once, a random legal choice is made."""
-        from game.ai.players import RandomPlayer
+        from game.ai.players import make_player
         s = self.session
         inputs = s.ai_inputs()
         if inputs is not None and not self._falling_back:
             _player, view, options, decision = inputs
             try:
-                action = RandomPlayer(s.seed, decision.side).choose(view, options, decision)
+                action = make_player("random", s.seed, decision.side).choose(view, options, decision)
                 self.say(f"The AI failed ({type(exc).__name__}: {exc}); it made a random legal choice instead.",
                          theme.WARN, 8)
                 self._falling_back = True
