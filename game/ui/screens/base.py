@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.windows import UIFileDialog
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -79,6 +80,36 @@ class Screen:
                      object_id=pygame_gui.core.ObjectID(object_id=object_id) if object_id else None)
         b.bind(pygame_gui.UI_BUTTON_PRESSED, lambda _data=None: self.app.later(on))
         return b
+
+    # -- one file dialog at a time (opening a scenario or a save) --------------------------------
+    dialog: UIFileDialog | None = None
+
+    def open_file_dialog(self, title: str, start: str) -> None:
+        if self.dialog is not None:
+            return
+        w, h = self.app.size
+        self.dialog = UIFileDialog(pygame.Rect(w // 2 - self.s(320), h // 2 - self.s(240), self.s(640), self.s(480)),
+                                   self.app.manager, title, initial_file_path=start,
+                                   allow_picking_directories=False, allow_existing_files_only=True)
+
+    def close_file_dialog(self) -> bool:
+        """Esc closes an open dialog first; False when there was none."""
+        if self.dialog is None:
+            return False
+        self.dialog.kill()
+        self.dialog = None
+        return True
+
+    def file_dialog_event(self, event: pygame.event.Event) -> str | None:
+        """The path picked in this screen's dialog, or None; forgets a dialog that closed."""
+        if getattr(event, "ui_element", None) is not self.dialog or self.dialog is None:
+            return None
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.dialog = None
+            return event.text
+        if event.type == pygame_gui.UI_WINDOW_CLOSE:
+            self.dialog = None
+        return None
 
     def label(self, rect: pygame.Rect, text: str, object_id: str | None = None) -> UILabel:
         return UILabel(rect, text, self.app.manager, container=self.container,

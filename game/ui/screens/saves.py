@@ -8,7 +8,6 @@ from pathlib import Path
 import pygame
 import pygame_gui
 from pygame_gui.elements import UISelectionList, UITextEntryLine
-from pygame_gui.windows import UIFileDialog
 
 from game.ui import theme
 from game.ui.screens.base import Screen
@@ -41,7 +40,6 @@ class SavesScreen(Screen):
         self.session = session
         self.on_saved = on_saved
         self.message = ""
-        self.dialog: UIFileDialog | None = None
 
     def build(self) -> None:
         w, h = self.app.size
@@ -89,17 +87,8 @@ class SavesScreen(Screen):
         self.app.load_save_file(path)
 
     def open_dialog(self) -> None:
-        if self.dialog is not None:
-            return
-        w, h = self.app.size
-        try:
-            from game.io.save_file import saves_dir
-            start = str(saves_dir())
-        except Exception:
-            start = os.getcwd()
-        self.dialog = UIFileDialog(pygame.Rect(w // 2 - self.s(320), h // 2 - self.s(240), self.s(640), self.s(480)),
-                                   self.app.manager, "Open a save or a scenario", initial_file_path=start,
-                                   allow_picking_directories=False, allow_existing_files_only=True)
+        from game.io.save_file import saves_dir
+        self.open_file_dialog("Open a save or a scenario", str(saves_dir()))
 
     def save_now(self) -> None:
         if self.session is None:
@@ -121,10 +110,7 @@ class SavesScreen(Screen):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                if self.dialog is not None:
-                    self.dialog.kill()
-                    self.dialog = None
-                else:
+                if not self.close_file_dialog():
                     self.back()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.load_selected() if self.mode == "load" else self.save_now()
@@ -134,12 +120,8 @@ class SavesScreen(Screen):
             path = self.selected_path()
             if path is not None:
                 self.entry.set_text(path.name)
-        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
-            self.dialog = None
-            path = event.text
+        elif (path := self.file_dialog_event(event)) is not None:
             self.app.later(lambda: self.app.load_save_file(path))
-        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
-            self.dialog = None
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.mode == "save":
             self.app.later(self.save_now)
 

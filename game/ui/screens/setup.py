@@ -8,7 +8,6 @@ import math
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UISelectionList, UITextBox, UITextEntryLine
-from pygame_gui.windows import UIFileDialog
 
 from game.ui import render, theme
 from game.ui.screens.base import Screen
@@ -44,7 +43,6 @@ class SetupScreen(Screen):
         self.players: list[str] = []
         self.seed = new_seed()
         self.thumb_cache: dict[tuple, pygame.Surface] = {}
-        self.dialog: UIFileDialog | None = None
         self.message = ""
         self._pick_defaults()
 
@@ -240,13 +238,8 @@ class SetupScreen(Screen):
         self.app.later(self.rebuild)
 
     def open_dialog(self) -> None:
-        if self.dialog is not None:
-            return
         import os
-        w, h = self.app.size
-        self.dialog = UIFileDialog(pygame.Rect(w // 2 - self.s(320), h // 2 - self.s(240), self.s(640), self.s(480)),
-                                   self.app.manager, "Open a scenario file", initial_file_path=os.getcwd(),
-                                   allow_picking_directories=False, allow_existing_files_only=True)
+        self.open_file_dialog("Open a scenario file", os.getcwd())
 
     def _read_widgets(self) -> str | None:
         rs = self.ruleset()
@@ -293,10 +286,7 @@ class SetupScreen(Screen):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                if self.dialog is not None:
-                    self.dialog.kill()
-                    self.dialog = None
-                else:
+                if not self.close_file_dialog():
                     self.back()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
@@ -323,9 +313,7 @@ class SetupScreen(Screen):
                 spec = next(o for o in rs.options if o.id == sid)
                 self.values[sid] = next((c for c in spec.choices if option_text(c) == event.text), spec.default)
                 self.thumb_cache.clear()
-        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
-            self.dialog = None
-            path = event.text
+        elif (path := self.file_dialog_event(event)) is not None:
             self.loaded.pop(path, None)
             self.current = path
             scen = self.scenario()
@@ -335,8 +323,6 @@ class SetupScreen(Screen):
                 self.extra.append((path, "?", f"file: {path}"))
             self._pick_defaults()
             self.app.later(self.rebuild)
-        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
-            self.dialog = None
 
     # -- drawing -------------------------------------------------------------------------------
     def thumbnail(self, size: tuple[int, int]) -> pygame.Surface | None:
