@@ -1,0 +1,74 @@
+"""Checks of a Takipsilim scenario beyond the file format: each as 'field.path: what was expected'.
+A character's kit must name entries of the data files (weapons, melee weapons, armour, grenades and
+gear), and the victory conditions must be ones victory.py knows."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import data
+from .victory import EDGES, VICTORY_KINDS
+
+
+def problems(scenario: Any) -> list[str]:
+    out = []
+    for i, u in enumerate(scenario.units):
+        out += _character(f"units[{i}].stats", u.stats)
+    houses = (scenario.ruleset_data or {}).get("houses", "walls")
+    if houses not in ("high", "walls"):
+        out.append(f"ruleset_data.houses: expected 'high' or 'walls', got {houses!r}")
+    return out + _victory(scenario)
+
+
+def _character(at: str, s: dict[str, Any]) -> list[str]:
+    out = []
+    weapons, armour, grenades = data.weapons(), data.armour(), data.grenades()
+    melee, gear = data.melee_weapons(), data.gear()
+    if s.get("weapon") not in (None, "", *weapons):
+        out.append(f"{at}.weapon: expected one of {', '.join(weapons)}, got {s.get('weapon')!r}")
+    if s.get("melee_weapon") not in (None, "", *melee):
+        out.append(f"{at}.melee_weapon: expected one of {', '.join(melee)}, "
+                   f"got {s.get('melee_weapon')!r}")
+    for a in s.get("armour", []) or []:
+        if a not in armour:
+            out.append(f"{at}.armour: expected pieces from {', '.join(armour)}, got {a!r}")
+    gren = s.get("grenades", {}) or {}
+    if not isinstance(gren, dict):
+        out.append(f"{at}.grenades: expected an object {{type: count}}")
+    else:
+        for g, n in gren.items():
+            if g not in grenades:
+                out.append(f"{at}.grenades: expected types from {', '.join(grenades)}, got {g!r}")
+            elif not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                out.append(f"{at}.grenades.{g}: expected a whole number >= 0, got {n!r}")
+    for g in s.get("gear", []) or []:
+        if g not in gear:
+            out.append(f"{at}.gear: expected items from {', '.join(gear)}, got {g!r}")
+    skills = s.get("skills", {}) or {}
+    if not isinstance(skills, dict) or any(
+            not isinstance(v, int) or isinstance(v, bool) for v in skills.values()):
+        out.append(f"{at}.skills: expected {{skill: whole number}}")
+    for key in ("luck", "magazines", "loaded"):
+        v = s.get(key, 0)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            out.append(f"{at}.{key}: expected a whole number >= 0, got {v!r}")
+    return out
+
+
+def _victory(scenario: Any) -> list[str]:
+    out = []
+    kind = scenario.victory.get("kind", "eliminate")
+    if kind not in VICTORY_KINDS:
+        out.append(f"victory.kind: expected one of {', '.join(VICTORY_KINDS)}, got {kind!r}")
+    if kind == "ambush":
+        if not any(s.role == "ambusher" for s in scenario.sides):
+            out.append("sides: an ambush needs a side with role 'ambusher'")
+        edge = scenario.victory.get("escape_edge")
+        if edge is not None and edge not in EDGES:
+            out.append(f"victory.escape_edge: expected one of {', '.join(EDGES)}, got {edge!r}")
+    op = scenario.victory.get("operate")
+    if op is not None:
+        ids = {o.get("id") for o in scenario.objectives if o.get("machinery")}
+        if not isinstance(op, dict) or op.get("objective") not in ids:
+            out.append("victory.operate.objective: expected the id of an objective with "
+                       "\"machinery\": true")
+    return out
