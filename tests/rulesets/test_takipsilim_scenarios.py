@@ -62,6 +62,35 @@ def test_the_ambushed_win_by_surviving_the_rounds():
     assert s.outcome.winner == 1 and "survived 2 rounds" in s.outcome.reason
 
 
+def test_an_ambush_that_must_be_broken_is_the_ambushers_at_the_limit():
+    # Interpretation (assets/rules/takipsilim.md, Victory): "at_limit": "ambushers" means no rounds
+    # to survive; the turn limit passing before enough escape gives the ambushers the road
+    s = game([fig("a", 0, 40, 5), fig("x", 1, 8, 20), fig("y", 1, 20, 20)], sides=AMBUSH_SIDES, turn_limit=2,
+             victory={"kind": "ambush", "escape_edge": "left", "escapes": 2, "at_limit": "ambushers"})
+    commit(s)                                                     # the surprise round
+    engine.apply(s, act(s, "a", "wait"))
+    commit(s, [run(s, "x", (1.5, 20))])                           # one of the two needed gets away
+    assert "escaped" in s.units["x"].markers
+    assert s.outcome is not None and s.outcome.winner == 0
+    assert "hold the road (1 escaped, 2 needed)" in s.outcome.reason
+
+
+def test_an_ambush_that_must_be_broken_is_still_won_by_escaping():
+    s = game([fig("a", 0, 40, 5), fig("x", 1, 8, 20)], sides=AMBUSH_SIDES, turn_limit=3,
+             victory={"kind": "ambush", "escape_edge": "left", "escapes": 1, "at_limit": "ambushers"})
+    commit(s)
+    engine.apply(s, act(s, "a", "wait"))
+    commit(s, [run(s, "x", (1.5, 20))])
+    assert s.outcome.winner == 1 and "escaped the ambush" in s.outcome.reason
+
+
+def test_validate_scenario_names_an_unknown_at_limit_winner():
+    sc = scenario([fig("a", 0, 10, 10), fig("x", 1, 20, 10)], sides=AMBUSH_SIDES,
+                  victory={"kind": "ambush", "at_limit": "nobody"})
+    assert any(p.startswith("victory.at_limit: expected one of ambushed, ambushers")
+               for p in RULESET.validate_scenario(sc))
+
+
 def test_the_ambushers_win_when_every_ambushed_character_is_out_of_combat():
     s = ambush([fig("a", 0, 20, 5, skills={"shooting": 2}), fig("x", 1, 20, 20)])
     commit(s, [shoot(s, "a", "x")], dice=[6, 6, 1])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import data
-from .victory import EDGES, VICTORY_KINDS
+from .victory import AT_LIMIT, EDGES, VICTORY_KINDS
 
 
 def problems(scenario: Any) -> list[str]:
@@ -62,6 +62,9 @@ def _victory(scenario: Any) -> list[str]:
     if kind == "ambush":
         if not any(s.role == "ambusher" for s in scenario.sides):
             out.append("sides: an ambush needs a side with role 'ambusher'")
+        at_limit = scenario.victory.get("at_limit", "ambushed")
+        if at_limit not in AT_LIMIT:
+            out.append(f"victory.at_limit: expected one of {', '.join(AT_LIMIT)}, got {at_limit!r}")
         edge = scenario.victory.get("escape_edge")
         if edge is not None and edge not in EDGES:
             out.append(f"victory.escape_edge: expected one of {', '.join(EDGES)}, got {edge!r}")

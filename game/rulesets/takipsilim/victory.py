@@ -5,7 +5,9 @@ resolve a fight), so scenarios carry them (assets/rules/takipsilim.md):
   side with more characters still in combat wins.
 - {"kind": "ambush"}: the ambushed win by escaping ("escapes": how many, off "escape_edge"), by
   putting every ambusher out of combat, or by surviving "survive_rounds" rounds; the ambushers win
-  when every ambushed character still on the table is out of combat.
+  when every ambushed character still on the table is out of combat. With "at_limit": "ambushers"
+  the ambush must be broken, not sat out: there are no rounds to survive, and when the turn limit
+  passes before enough have escaped, the ambushers hold the road and win.
 - "operate": {"objective": id, "side": s, "times": n}: side s wins once it has operated the machinery
   n times (with either kind).
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 from game.engine.state import GameState, Result, Unit
 
 VICTORY_KINDS = ("eliminate", "ambush")
+AT_LIMIT = ("ambushed", "ambushers")     # who wins an ambush when the turn limit passes
 EDGES = ("left", "right", "top", "bottom")
 
 
@@ -49,7 +52,7 @@ def _ambush_result(state: GameState, standing: dict[int, int]) -> Result | None:
     v = state.scenario.victory
     ambushers = state.data["ambushers"]
     prey = [s for s in range(state.sides) if s not in ambushers]
-    escaped = sum(1 for u in state.units.values() if u.side in prey and "escaped" in u.markers)
+    escaped = _escaped(state)
     need = int(v.get("escapes", 0) or 0)
     if need and escaped >= need:
         return Result(prey[0], f"{escaped} characters escaped the ambush")
@@ -58,6 +61,8 @@ def _ambush_result(state: GameState, standing: dict[int, int]) -> Result | None:
                       + (f" ({escaped} escaped, {need} needed)" if escaped else ""))
     if all(standing[s] == 0 for s in ambushers):
         return Result(prey[0], "every ambusher is out of combat")
+    if _held_by_ambushers(state):
+        return None                      # the road is held until the limit: result_at_limit
     rounds = int(v.get("survive_rounds", state.scenario.turn_limit))
     if state.turn > rounds:
         return Result(prey[0], f"survived {rounds} rounds of the ambush")
@@ -67,6 +72,10 @@ def _ambush_result(state: GameState, standing: dict[int, int]) -> Result | None:
 def result_at_limit(state: GameState) -> Result:
     v = state.scenario.victory
     if v.get("kind") == "ambush":
+        if _held_by_ambushers(state):
+            ambushers = state.data["ambushers"]
+            return Result(ambushers[0], f"the turn limit: {_names(state, ambushers)} hold the road "
+                                        f"({_escaped(state)} escaped, {int(v.get('escapes', 0) or 0)} needed)")
         prey = [s for s in range(state.sides) if s not in state.data["ambushers"]]
         return Result(prey[0], "the ambushed survived to the end")
     counts = {s: len(_in_combat(state, s)) for s in range(state.sides)}
@@ -75,3 +84,16 @@ def result_at_limit(state: GameState) -> Result:
     if len(leaders) == 1:
         return Result(leaders[0], f"the turn limit: most characters still in combat ({best})")
     return Result(None, "the turn limit: as many characters in combat on each side")
+
+
+def _held_by_ambushers(state: GameState) -> bool:
+    return state.scenario.victory.get("at_limit", "ambushed") == "ambushers"
+
+
+def _escaped(state: GameState) -> int:
+    ambushers = state.data["ambushers"]
+    return sum(1 for u in state.units.values() if u.side not in ambushers and "escaped" in u.markers)
+
+
+def _names(state: GameState, sides: list[int]) -> str:
+    return " and ".join(state.scenario.sides[s].name for s in sides)
