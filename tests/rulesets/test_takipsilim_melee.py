@@ -94,6 +94,19 @@ def test_operating_machinery_is_a_miscellaneous_action_and_can_win_the_scenario(
     assert s.outcome is not None and s.outcome.winner == 0 and "radio" in s.outcome.reason
 
 
+def test_machinery_runs_once_a_round_however_many_hands_are_on_it():
+    # Interpretation (assets/rules/takipsilim.md, Operate machinery): a second operator the same
+    # round adds nothing; the next round counts again
+    gen = {"id": "radio", "name": "radio", "x": 10, "y": 23, "radius": 2, "machinery": True}
+    s = game([fig("a", 0, 10, 22), fig("b", 0, 11, 24), fig("x", 1, 60, 20)], objectives=[gen],
+             victory={"kind": "eliminate", "operate": {"objective": "radio", "side": 0, "times": 2}})
+    commit(s, [act(s, "a", "operate", "radio"), act(s, "b", "operate", "radio")])
+    assert s.data["operated"] == {"0": {"radio": 1}} and s.outcome is None
+    assert any("B lends a hand, but the radio already ran this round" in t for t in texts(s))
+    commit(s, [act(s, "b", "operate", "radio")])
+    assert s.data["operated"] == {"0": {"radio": 2}} and s.outcome.winner == 0
+
+
 def test_machinery_out_of_reach_offers_a_move_to_it():
     gen = {"id": "radio", "name": "radio", "x": 16, "y": 20, "radius": 2, "machinery": True}
     s = game([fig("a", 0, 10, 20), fig("x", 1, 60, 20)], objectives=[gen])

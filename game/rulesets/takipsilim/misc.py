@@ -138,6 +138,14 @@ def _operate(state: GameState, u: Unit, o: dict[str, Any]) -> None:
     if distance((u.x, u.y), (float(obj["x"]), float(obj["y"]))) > float(obj.get("radius", 1.0)) + 1e-6:
         state.emit("Operate", f"{u.name} is not at the {obj.get('name') or obj['id']}")
         return
+    # Interpretation (assets/rules/takipsilim.md): a machine runs once a round however many hands
+    # are on it, so a second character operating it in the same round adds nothing
+    worked = state.data.setdefault("operated_round", {}).setdefault(str(u.side), {})
+    if worked.get(obj["id"]) == state.turn:
+        state.emit("Operate", f"{u.name} lends a hand, but the {obj.get('name') or obj['id']} "
+                              f"already ran this round", unit=u.id)
+        return
+    worked[obj["id"]] = state.turn
     count = state.data["operated"].setdefault(str(u.side), {})
     count[obj["id"]] = count.get(obj["id"], 0) + 1
     state.emit("Operate", f"{u.name} operates the {obj.get('name') or obj['id']} "
