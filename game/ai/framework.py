@@ -53,6 +53,7 @@ class Settings:
     rollout_actions: int = 0        # look-ahead: actions played out per rollout
     rollout_policy: str = "easy"    # look-ahead: the level that plays both sides in a rollout
     budget_ms: float = 300.0        # look-ahead: wall-clock guard (the work itself is a fixed count)
+    read_enemy: bool = False        # read the enemy's secret orders as the normal level would give them
 
 
 class CandidateAction(Protocol):
@@ -66,6 +67,7 @@ class Knowledge:
 
     ruleset_id: str = ""
     rollout_turns: int = 1          # the look-ahead plays to the start of the turn this many turns on
+    rollout_policy: str | None = None   # the rollout players' level, if not the level's own choice
 
     def candidate_actions(self, ctx: "Context") -> list[CandidateAction]:
         raise NotImplementedError

@@ -102,7 +102,7 @@ def rerank(ctx: Context, ranked: list[tuple[float, int, Candidate]], seed: int
         for r in range(s.rollouts):
             sim = ctx.view.clone()
             sim.dice = DiceStream(seed=rollout_seed(seed, ctx.view.action_count, ctx.side, r))
-            seats = Seats(s.rollout_policy, seed, r)
+            seats = Seats(knowledge.rollout_policy or s.rollout_policy, seed, r)
             try:
                 knowledge.prepare_rollout(sim, ctx.side, seats)
                 engine.apply(sim, cand.action)

@@ -26,6 +26,7 @@ from game.ai import positions
 from game.ai.framework import Candidate, Context, Knowledge
 from game.ai.generic import outcome_value
 from game.ai.knowledge import register_knowledge
+from game.ai.takipsilim_reading import TRUST, Read, read_enemy
 from game.engine.actions import Pass
 from game.engine.state import GameState, Unit
 from game.geometry.measure import distance
@@ -79,8 +80,9 @@ def p_roll(mode: str, skill: int) -> float:
 class Analysis:
     """The figures of one view with their wounds, luck and armour, and the shots between them."""
 
-    def __init__(self, view: GameState, side: int):
+    def __init__(self, view: GameState, side: int, read: dict[str, Read] | None = None):
         self.view = view
+        self.read = read or {}          # the hard level's read of the enemy's orders (takipsilim_reading)
         self.side = side
         self.d = view.data
         self.units = [u for u in view.units.values() if not u.out]
@@ -205,13 +207,52 @@ class Analysis:
             total += weight * self.hit_value(t, table, True, bool(w.get("breaks_armour")))
         return total
 
+    def read_shot(self, u: Unit, t: Unit, spos, moved: bool, auto: bool) -> float:
+        """u's shot at t, where the read of the enemy says t will be and whether it stands still or
+        hunkers down; blended with the blind guess as far as the read is trusted."""
+        blind = self.shot_value(u, t, spos, t.pos, moved, auto)
+        r = self.read.get(t.id)
+        if r is None:
+            return blind
+        if r.hunkers and geo.hunker_cover(self.view.table, t.pos, tuple(spos)) is not None:
+            seen = 0.0                       # "Hunkering Down": hidden unless we flank the cover
+        else:
+            seen = self.shot_value(u, t, spos, r.pos, moved, auto, stationary=1.0 if r.still else 0.0)
+        return TRUST * seen + (1 - TRUST) * blind
+
     def best_shot(self, u: Unit, spos, moved: bool, extra_adv: bool = False) -> float:
         foes = [e for e in self.units if e.side != u.side]
         return max((self.shot_value(u, e, spos, e.pos, moved, False, extra_adv) for e in foes), default=0.0)
 
     def incoming(self, u: Unit, pos, moved: bool, hunker: bool = False) -> float:
         """The fire the enemy could put on u at pos this round: each enemy shooter that sees the spot,
-        its shot shared among the figures it sees."""
+        its shot shared among the figures it sees; with a read of the enemy, mostly the shots read
+        as aimed at u."""
+        blind = self._incoming(u, pos, moved, hunker)
+        if not self.read:
+            return blind
+        return TRUST * self._incoming_read(u, pos, moved, hunker) + (1 - TRUST) * blind
+
+    def _incoming_read(self, u: Unit, pos, moved: bool, hunker: bool) -> float:
+        total = 0.0
+        for e in self.units:
+            r = self.read.get(e.id)
+            if e.side == u.side or r is None or not r.shoots or r.target != u.id or not self.can_shoot(e):
+                continue
+            if not self.los(r.pos, pos):
+                continue
+            if hunker and geo.hunker_cover(self.view.table, tuple(pos), r.pos) is not None:
+                continue
+            s = RS.shot_setup(self.view, e, u, r.pos, tuple(pos), moved=r.moved,
+                              target_stationary=not moved, auto=False)
+            if s["effect"] == "miss":
+                continue
+            table = hit_table(s["mode"], RS.skill(e, "shooting"), 0)
+            w = RS.weapon(e) or {}
+            total += self.hit_value(u, table, True, bool(w.get("breaks_armour")))
+        return total
+
+    def _incoming(self, u: Unit, pos, moved: bool, hunker: bool) -> float:
         total = 0.0
         friends = [f for f in self.units if f.side == u.side and f.id != u.id]
         for e in self.units:
@@ -279,7 +320,10 @@ class Analysis:
 
 # -- the orders ------------------------------------------------------------------------------------
 def an_of(ctx: Context) -> Analysis:
-    return ctx.memo("takipsilim", lambda: Analysis(ctx.view, ctx.side))
+    def make() -> Analysis:
+        read = read_enemy(ctx.view, ctx.side, ctx.rng.seed) if ctx.settings.read_enemy else None
+        return Analysis(ctx.view, ctx.side, read)
+    return ctx.memo("takipsilim", make)
 
 
 class OrdersCA:
@@ -362,7 +406,7 @@ class OrdersCA:
                 return 0.0
             auto = order.mode == "auto"
             cost = 0.03 if auto else 0.0
-            return an.shot_value(u, t, pos, t.pos, moved, auto) - cost
+            return an.read_shot(u, t, pos, moved, auto) - cost
         if a == GRENADE:
             return self.grenade_value(an, u, order, pos)
         if a == MELEE:
@@ -380,6 +424,11 @@ class OrdersCA:
         if a == READY:
             return 0.01
         if a == OPERATE:
+            # a machine runs once a round: a friend already ordered to work it leaves nothing to add
+            mine = an.d.get("orders") or {}
+            if any(o.get("action") == OPERATE and o.get("target") == order.target
+                   and ctx.view.units[uid].side == u.side for uid, o in mine.items() if uid in ctx.view.units):
+                return 0.0
             return OPERATE_VALUE
         if a == FIRST_AID:
             return 0.01
@@ -532,6 +581,7 @@ class GrenadeAnswerCA:
 
 class TakipsilimKnowledge(Knowledge):
     ruleset_id = "takipsilim"
+    rollout_policy = "quick-moves"   # a rollout where nobody runs cannot value an escape or a charge
 
     def candidate_actions(self, ctx: Context) -> list:
         return [OrdersCA(), LuckCA(), GrenadeAnswerCA()]
