@@ -67,7 +67,7 @@ class Knowledge:
 
     ruleset_id: str = ""
     rollout_turns: int = 1          # the look-ahead plays to the start of the turn this many turns on
-    rollout_policy: str | None = None   # the rollout players' level, if not the level's own choice
+    rollouts_tell: bool = True      # the hard level's rollouts can tell its finalists apart here
 
     def candidate_actions(self, ctx: "Context") -> list[CandidateAction]:
         raise NotImplementedError

@@ -4,7 +4,9 @@
   position (it still never passes up a sure shot for nothing).
 - normal: greedy with positional sense: cover, exposure to enemy fire, objectives, and the risk of
   handing the initiative over (the ruleset's knowledge weighs it).
-- hard: normal, then a few seeded look-ahead rollouts of its best candidates (game.ai.lookahead).
+- hard: normal, then a few seeded look-ahead rollouts of its best candidates (game.ai.lookahead);
+  where orders are secret and simultaneous (Takipsilim) it reads the enemy's likely orders instead
+  (game.ai.takipsilim_reading) and weighs every candidate against that read.
 
 Every choice comes from the side's view and a PlayerRng keyed on the game seed, the level, the
 action index and the side: the same game gives the same choices, and a resumed game continues
@@ -31,9 +33,6 @@ LEVELS: dict[str, Settings] = {
 # Not offered as a player: the look-ahead's policy for both sides (greedy, no moves, no position).
 ROLLOUT_LEVELS: dict[str, Settings] = {
     "quick": Settings("quick", noise=0.05, positional=False, move_samples=4, moves=False),
-    # rulesets where where a figure goes is the game (Takipsilim's escapes and charges) roll out
-    # with a few sampled moves
-    "quick-moves": Settings("quick-moves", noise=0.05, positional=False, move_samples=6),
 }
 
 
@@ -64,7 +63,7 @@ class AIPlayer:
             self.last = []
             return fallback(ctx)
         ranked = with_noise(cands, ctx)
-        if self.settings.rollouts > 0 and len(ranked) > 1:
+        if self.settings.rollouts > 0 and len(ranked) > 1 and ctx.knowledge.rollouts_tell:
             ranked = lookahead.rerank(ctx, ranked, self.seed)
         self.last = [c for _, _, c in ranked]
         return ranked[0][2].action

@@ -5,7 +5,8 @@ Two ways, per ruleset:
   (Risus Skirmish: every attack is "any 5 or 6 on N d6", so each candidate's outcomes are enumerated
   with dice forced through a scripted stream, each weighted by its exact chance; actions it cannot
   enumerate are sampled with dice of the AI's own). The finalist with the best expectation wins.
-- seeded rollouts otherwise (Takipsilim's rounds): clone the side's view (never the real state),
+- seeded rollouts otherwise (rulesets whose knowledge says rollouts can tell its finalists apart;
+  Takipsilim's says not, and reads the enemy's orders instead): clone the side's view (never the real state),
   fill in what the view hides with the rollout policy's guesses, give the clone a fresh dice stream
   seeded from the game seed, the action index and the rollout number (never the game's own dice),
   apply the candidate and play both sides to the end of the round, then evaluate. Every finalist
@@ -102,7 +103,7 @@ def rerank(ctx: Context, ranked: list[tuple[float, int, Candidate]], seed: int
         for r in range(s.rollouts):
             sim = ctx.view.clone()
             sim.dice = DiceStream(seed=rollout_seed(seed, ctx.view.action_count, ctx.side, r))
-            seats = Seats(knowledge.rollout_policy or s.rollout_policy, seed, r)
+            seats = Seats(s.rollout_policy, seed, r)
             try:
                 knowledge.prepare_rollout(sim, ctx.side, seats)
                 engine.apply(sim, cand.action)
