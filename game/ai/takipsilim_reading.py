@@ -16,6 +16,8 @@ game resumed in the middle of a round reads exactly what the uninterrupted game 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 from collections import OrderedDict
 
 from game.engine.flow import Decision
@@ -60,8 +62,7 @@ def read_enemy(view: GameState, side: int, seed: int) -> dict[str, Read]:
     """The enemy's likely orders this round, by enemy unit id (empty outside the orders phase)."""
     if view.flow.phase_name != "orders" or view.data.get("revealed"):
         return {}
-    key = (seed, side, view.scenario.name, view.turn,
-           tuple((u.id, round(u.x, 4), round(u.y, 4), u.out) for u in view.units.values()))
+    key = (seed, side, view.scenario.name, view.turn, _fingerprint(view))
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key]
@@ -70,6 +71,14 @@ def read_enemy(view: GameState, side: int, seed: int) -> dict[str, Read]:
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return reads
+
+
+def _fingerprint(view: GameState) -> str:
+    """Everything the read depends on: the figures and the round's data, less the orders given."""
+    figures = [(u.id, round(u.x, 4), round(u.y, 4), u.out, sorted(u.markers)) for u in view.units.values()]
+    data = {k: v for k, v in view.data.items() if k != "orders"}
+    text = json.dumps([figures, data], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _read(view: GameState, side: int, seed: int) -> dict[str, Read]:
