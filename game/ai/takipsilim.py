@@ -234,22 +234,13 @@ class Analysis:
         return TRUST * self._incoming_read(u, pos, moved, hunker) + (1 - TRUST) * blind
 
     def _incoming_read(self, u: Unit, pos, moved: bool, hunker: bool) -> float:
+        """The shots the read says are aimed at u, from where the shooters will stand."""
         total = 0.0
         for e in self.units:
             r = self.read.get(e.id)
             if e.side == u.side or r is None or not r.shoots or r.target != u.id or not self.can_shoot(e):
                 continue
-            if not self.los(r.pos, pos):
-                continue
-            if hunker and geo.hunker_cover(self.view.table, tuple(pos), r.pos) is not None:
-                continue
-            s = RS.shot_setup(self.view, e, u, r.pos, tuple(pos), moved=r.moved,
-                              target_stationary=not moved, auto=False)
-            if s["effect"] == "miss":
-                continue
-            table = hit_table(s["mode"], RS.skill(e, "shooting"), 0)
-            w = RS.weapon(e) or {}
-            total += self.hit_value(u, table, True, bool(w.get("breaks_armour")))
+            total += self._shot_on(e, u, r.pos, r.moved, pos, moved, hunker)
         return total
 
     def _incoming(self, u: Unit, pos, moved: bool, hunker: bool) -> float:
@@ -258,19 +249,25 @@ class Analysis:
         for e in self.units:
             if e.side == u.side or not self.can_shoot(e) or self.forced(e):
                 continue
-            if not self.los(e.pos, pos):
-                continue
-            if hunker and geo.hunker_cover(self.view.table, tuple(pos), e.pos) is not None:
-                continue
-            seen = 1 + sum(1 for f in friends if self.los(e.pos, f.pos))
-            s = RS.shot_setup(self.view, e, u, e.pos, tuple(pos), moved=False,
-                              target_stationary=not moved, auto=False)
-            if s["effect"] == "miss":
-                continue
-            table = hit_table(s["mode"], RS.skill(e, "shooting"), 0)
-            w = RS.weapon(e) or {}
-            total += self.hit_value(u, table, True, bool(w.get("breaks_armour"))) / seen
+            v = self._shot_on(e, u, e.pos, False, pos, moved, hunker)
+            if v:
+                total += v / (1 + sum(1 for f in friends if self.los(e.pos, f.pos)))
         return total
+
+    def _shot_on(self, e: Unit, u: Unit, epos, e_moved: bool, pos, moved: bool, hunker: bool) -> float:
+        """What enemy e's single shot from epos would do to u at pos (nothing without a line of
+        sight, or into a hunkered figure's cover: "Hunkering Down")."""
+        if not self.los(epos, pos):
+            return 0.0
+        if hunker and geo.hunker_cover(self.view.table, tuple(pos), tuple(epos)) is not None:
+            return 0.0
+        s = RS.shot_setup(self.view, e, u, tuple(epos), tuple(pos), moved=e_moved,
+                          target_stationary=not moved, auto=False)
+        if s["effect"] == "miss":
+            return 0.0
+        table = hit_table(s["mode"], RS.skill(e, "shooting"), 0)
+        w = RS.weapon(e) or {}
+        return self.hit_value(u, table, True, bool(w.get("breaks_armour")))
 
     def _assign_committed(self) -> None:
         """Shots already ordered by this side this round: their expected damage on each target."""
