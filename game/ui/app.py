@@ -269,10 +269,10 @@ class App:
     def start_session(self, session) -> None:
         """Show a game on the table (the main menu stays beneath it)."""
         from game.ui.screens.menu import MainMenu
-        from game.ui.screens.table import TableScreen
+        from game.ui.screens.game import GameScreen
         self.problem = None
         self.exit_code = 0
-        self.reset(MainMenu(self), TableScreen(self, session))
+        self.reset(MainMenu(self), GameScreen(self, session))
 
     def show_problem(self, message: str, title: str = "This file cannot be opened") -> None:
         from game.ui.screens.error import ErrorScreen

@@ -105,13 +105,13 @@ def measure(frames: int = 150, units: int = 200, pieces: int = 400) -> tuple[flo
         for _ in range(3):
             app.step()
         # select one unit (its move region shows) and hover another (its LOS preview shows)
-        table.selected = "u0"
+        table.sel.selected = "u0"
         u = session.view().units["u1"]
         pos = tuple(int(v) for v in table.camera.to_screen(u.x, u.y))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         for _ in range(5):
             app.step()
-        assert table.hovered is not None
+        assert table.sel.hovered is not None
         times, walls = [], []
         for _ in range(frames):
             # CPU time of this thread: the frame's own work, whatever else the machine is doing;

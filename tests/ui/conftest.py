@@ -203,7 +203,7 @@ def play_through(app, session, seed: int = 1, max_frames: int = 20000) -> dict:
     from game.engine.dice import PlayerRng
     from game.ui.screens.endgame import EndGameScreen
     from game.ui.screens.handover import HandoverScreen
-    from game.ui.screens.table import TableScreen
+    from game.ui.screens.game import GameScreen
 
     rng = PlayerRng(seed, "ui-test")
     seen = {"handovers": 0, "ui_actions": 0, "frames": 0, "leaks": 0}
@@ -219,7 +219,7 @@ def play_through(app, session, seed: int = 1, max_frames: int = 20000) -> dict:
             seen["handovers"] += 1
             click(app, (app.size[0] // 2, 30), frames=1)
             continue
-        assert isinstance(top, TableScreen), type(top).__name__
+        assert isinstance(top, GameScreen), type(top).__name__
         t = top
         if t.banner_to is not None:
             key(app, pygame.K_RETURN, frames=1)
@@ -233,10 +233,10 @@ def play_through(app, session, seed: int = 1, max_frames: int = 20000) -> dict:
         if acts and rng.random() < 0.8:
             uid = acts[rng.below(len(acts))]
             for _ in range(len(acts) + 1):
-                if t.selected == uid:
+                if t.sel.selected == uid:
                     break
                 key(app, pygame.K_TAB, frames=1)
-        opts = t.row_options
+        opts = t.panel.row_options
         if not opts:
             key(app, pygame.K_TAB, frames=1)
             continue
@@ -249,7 +249,7 @@ def play_through(app, session, seed: int = 1, max_frames: int = 20000) -> dict:
                 x, y = point_in_region(option.region, rng.child(seen["frames"], attempt))
                 sp = tuple(int(v) for v in t.camera.to_screen(x, y))
                 click(app, sp, frames=1)
-                if t.placing is not None and t.placing.point is not None:
+                if t.sel.placing is not None and t.sel.placing.point is not None:
                     a = rng.uniform(0, 2 * math.pi)
                     click(app, (sp[0] + int(30 * math.cos(a)), sp[1] + int(30 * math.sin(a))), frames=1)
                 if session.version != before:

@@ -6,7 +6,7 @@ import pygame
 from conftest import click, drag, key, move_to, toy_scenario
 
 from game.ui.screens.handover import HandoverScreen
-from game.ui.screens.table import TableScreen
+from game.ui.screens.game import GameScreen
 from game.ui.session import Session
 
 
@@ -52,7 +52,7 @@ def test_the_other_side_sees_nothing_hidden_before_or_after_the_click(app, toy_r
     click(app, (app.size[0] // 2, 30))                   # Blue takes the seat
     # Blue moves in secret: the move passes the initiative to Red
     for _ in range(4):
-        if table.selected == "b1":
+        if table.sel.selected == "b1":
             break
         key(app, pygame.K_TAB, frames=1)
     drag(app, at(table, 26, 24), at(table, 36, 24))
@@ -83,13 +83,13 @@ def test_the_other_side_sees_nothing_hidden_before_or_after_the_click(app, toy_r
     assert app.top is table and session.viewer == 1
     app.step()
     assert calls
-    log_lines = [e.text for e in table.log_entries()]
+    log_lines = [e.text for e in table.log.entries(table.view(), session.viewer)]
     assert not any("secretly" in line for line in log_lines)
     assert not any("secretly" in t or t == "Baker" for t in app.fonts.frame_texts)
     assert "b1" not in table.view().units                 # the hidden unit is not in Red's view
     # hovering where Baker stands shows no tooltip about him
     move_to(app, at(table, 36, 24), frames=25)
-    assert table.hovered != "b1"
+    assert table.sel.hovered != "b1"
     assert not any("Baker" in t for t in app.fonts.frame_texts)
 
 
@@ -97,7 +97,7 @@ def test_undo_cannot_reach_into_the_other_sides_secret_move(app, toy_ruleset):
     session, table = start_secret(app)
     click(app, (app.size[0] // 2, 30))
     for _ in range(4):
-        if table.selected == "b1":
+        if table.sel.selected == "b1":
             break
         key(app, pygame.K_TAB, frames=1)
     drag(app, at(table, 26, 24), at(table, 36, 24))
@@ -119,7 +119,7 @@ def test_without_hidden_information_the_view_follows_the_decider_silently(app, t
     key(app, pygame.K_p)
     assert session.decision().side == 1
     app.step()
-    assert isinstance(app.top, TableScreen) and session.viewer == 1 and table.banner_to is None
+    assert isinstance(app.top, GameScreen) and session.viewer == 1 and table.banner_to is None
 
 
 class _Forbidden(dict):
@@ -140,7 +140,7 @@ def test_the_table_draws_from_the_view_never_the_raw_state(app, toy_ruleset):
     table = app.top
     for _ in range(3):
         app.step()
-    table.selected = "b1"
+    table.sel.selected = "b1"
     key(app, pygame.K_f, frames=1)
     key(app, pygame.K_r, frames=1)
     move_to(app, at(table, 20, 30), frames=20)           # hover a unit: tooltip and LOS preview

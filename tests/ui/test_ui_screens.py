@@ -15,7 +15,7 @@ from game.ui.screens.rules import RulesScreen
 from game.ui.screens.saves import SavesScreen
 from game.ui.screens.settings import SettingsScreen
 from game.ui.screens.setup import SetupScreen
-from game.ui.screens.table import TableScreen
+from game.ui.screens.game import GameScreen
 from game.ui.session import Session
 
 
@@ -29,7 +29,7 @@ def drawn(app):
 @pytest.mark.parametrize("make", [
     lambda app, s: MainMenu(app),
     lambda app, s: SetupScreen(app),
-    lambda app, s: TableScreen(app, s),
+    lambda app, s: GameScreen(app, s),
     lambda app, s: HandoverScreen(app, s, 1, lambda side: None),
     lambda app, s: RulesScreen(app),
     lambda app, s: SavesScreen(app, mode="load"),
@@ -74,7 +74,7 @@ def test_continue_resumes_the_autosave(app, toy_ruleset, ui_home):
     app.step()
     key(app, pygame.K_c)
     top = app.top
-    assert isinstance(top, TableScreen) and len(top.session.history) == 1
+    assert isinstance(top, GameScreen) and len(top.session.history) == 1
 
 
 def test_the_load_screen_lists_saves_with_date_scenario_and_turn(app, toy_ruleset, ui_home):
@@ -89,7 +89,7 @@ def test_the_load_screen_lists_saves_with_date_scenario_and_turn(app, toy_rulese
     app.top.list.set_default_selection() if hasattr(app.top.list, "set_default_selection") else None
     app.top.list.item_list[0]["selected"] = True
     key(app, pygame.K_RETURN)
-    assert isinstance(app.top, TableScreen)
+    assert isinstance(app.top, GameScreen)
 
 
 def test_save_as_writes_a_named_save(app, toy_ruleset, ui_home):
@@ -102,7 +102,7 @@ def test_save_as_writes_a_named_save(app, toy_ruleset, ui_home):
     app.top.save_now()
     app.step()
     assert (ui_home / "saves" / "my game.json").is_file()
-    assert isinstance(app.top, TableScreen)
+    assert isinstance(app.top, GameScreen)
 
 
 def test_new_game_setup_lists_options_and_players_and_starts(app, toy_ruleset, tmp_path):
@@ -126,7 +126,7 @@ def test_new_game_setup_lists_options_and_players_and_starts(app, toy_ruleset, t
     setup.players = ["human", "random"]
     key(app, pygame.K_RETURN)
     table = app.top
-    assert isinstance(table, TableScreen)
+    assert isinstance(table, GameScreen)
     assert table.session.options == {"secret": True} and table.session.players == ["human", "random"]
 
 

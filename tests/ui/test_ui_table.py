@@ -7,7 +7,7 @@ import pytest
 from conftest import click, drag, key, move_to, toy_scenario
 
 from game.engine import game as engine
-from game.ui.screens.table import TableScreen
+from game.ui.screens.game import GameScreen
 from game.ui.session import Session
 
 
@@ -30,10 +30,10 @@ def at(table, x, y):
 
 def select(app, table, uid):
     for _ in range(6):
-        if table.selected == uid:
+        if table.sel.selected == uid:
             return
         key(app, pygame.K_TAB, frames=1)
-    assert table.selected == uid
+    assert table.sel.selected == uid
 
 
 def test_a_unit_moves_by_clicking_inside_its_region_then_facing(app, toy_ruleset):
@@ -41,7 +41,7 @@ def test_a_unit_moves_by_clicking_inside_its_region_then_facing(app, toy_ruleset
     select(app, table, "b1")
     assert table.region_option() is not None          # the legal move region is on show
     click(app, at(table, 26, 24))                      # the point
-    assert table.placing is not None and table.placing.point is not None
+    assert table.sel.placing is not None and table.sel.placing.point is not None
     assert session.state.units["b1"].x == 20           # nothing happens before the facing
     click(app, at(table, 26, 40))                      # face down the table (90 degrees)
     b1 = session.state.units["b1"]
@@ -78,7 +78,7 @@ def test_an_attack_shows_its_odds_before_the_roll(app, toy_ruleset):
     # the panel lists the attack with its odds
     assert any(t == "2 dice, 55.6%" for t in app.fonts.frame_texts)
     click(app, screen_of(table, "r1"))                # first click on the target: the odds, no roll
-    assert table.focus is not None and table.focus.target == "r1"
+    assert table.sel.focus is not None and table.sel.focus.target == "r1"
     app.step()
     assert any("Baker attacks Rossi · 2 dice, 55.6%" == t for t in app.fonts.frame_texts)
     assert session.state.rolls == []
@@ -131,7 +131,7 @@ def test_quick_save_then_quick_load_restores_the_game(app, toy_ruleset, ui_home)
     assert engine.state_hash(session.state) != saved_hash
     key(app, pygame.K_F9)
     loaded = app.top
-    assert isinstance(loaded, TableScreen) and loaded.session is not session
+    assert isinstance(loaded, GameScreen) and loaded.session is not session
     assert engine.state_hash(loaded.session.state) == saved_hash
     assert loaded.session.players == ["human", "human"]
 
@@ -176,7 +176,7 @@ def test_the_tape_and_the_los_tool(app, toy_ruleset):
     app.step()
     assert any("cm" in t and "in" in t for t in app.fonts.frame_texts)
     key(app, pygame.K_v)
-    assert table.tool == "los"
+    assert table.tools.tool == "los"
     drag(app, at(table, 30, 22), at(table, 65, 22))     # straight through the wood
     app.step()
     assert any(t.startswith("blocked by Long wood") for t in app.fonts.frame_texts)
@@ -190,14 +190,14 @@ def test_arc_blast_ranges_legend_and_los_preview_draw(app, toy_ruleset):
     select(app, table, "b1")
     for k in (pygame.K_f, pygame.K_RIGHTBRACKET, pygame.K_r, pygame.K_b, pygame.K_g, pygame.K_g, pygame.K_o):
         key(app, k, frames=1)
-    assert table.arc is not None and table.rings_on and table.tool == "blast"
+    assert table.tools.arc is not None and table.tools.rings_on and table.tools.tool == "blast"
     move_to(app, screen_of(table, "b1"), frames=25)
     assert any("blast r" in t for t in app.fonts.frame_texts)
     key(app, pygame.K_b)
     key(app, pygame.K_o)
     move_to(app, screen_of(table, "b2"), frames=3)
-    assert table.los_from("b2")                        # cached per hovered unit and state
-    assert table.los_from("b2") is table.los_from("b2")
+    assert table.tools.los_from("b2")                        # cached per hovered unit and state
+    assert table.tools.los_from("b2") is table.tools.los_from("b2")
 
 
 def test_escape_opens_the_game_menu_and_f1_the_help(app, toy_ruleset):
@@ -247,15 +247,15 @@ def test_a_failing_ai_is_replaced_by_a_random_choice_and_the_game_goes_on(app, t
         key(app, pygame.K_p)
         assert app.run_until(lambda: session.is_over() or session.decision().side == 0, 300)
         assert any(d.side == 1 for d in session.history)
-        assert table.ai_broken is None
+        assert table.ai.broken is None
     finally:
         players.PLAYER_KINDS.pop("broken", None)
 
 
 def test_the_options_of_an_interrupt_are_all_listed_without_selecting(app, toy_ruleset):
     session, table = start(app)
-    table.selected = None
+    table.sel.selected = None
     app.step()
-    labels = [o.label for o in table.row_options]
+    labels = [o.label for o in table.panel.row_options]
     assert "Pass the initiative" in labels
     assert any(label.startswith("Move") for label in labels)   # few options in all: every one is listed

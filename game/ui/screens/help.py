@@ -1,56 +1,16 @@
-"""F1: every keyboard shortcut, over whatever screen is showing."""
+"""F1: every keyboard shortcut, over whatever screen is showing, listed from the one keymap."""
 from __future__ import annotations
 
 import pygame
 
 from game.ui import theme
+from game.ui.components import keymap
 from game.ui.screens.base import Screen
 
-SHORTCUTS = [
-    ("Anywhere", [
-        ("F1", "this help (any key closes it)"),
-        ("Esc", "back / the game menu"),
-    ]),
-    ("Menus", [
-        ("N / C / L", "main menu: new game / continue the autosave / load a game"),
-        ("R / S / Q", "main menu: rules / settings / quit"),
-        ("Up Down, 1-9, Shift+1-9", "new game: scenario, options, who plays each side"),
-        ("+ / -, A, 1 2 3", "settings: UI scale, AI speed, switches"),
-    ]),
-    ("Acting on the table", [
-        ("Tab, Shift+Tab", "select the next / previous unit that can act"),
-        ("click a unit", "select it; click an enemy to pick the attack on it"),
-        ("1 … 9, 0", "choose that option (its odds are shown first)"),
-        ("P", "pass (when the rules offer it)"),
-        ("Enter", "confirm the highlighted option / the placement at the cursor"),
-        ("click, then drag", "in a move region: place the unit, drag (or click again) to face"),
-        ("right click / Esc", "cancel the placement or the tool"),
-        ("Space", "skip the AI's animation (play its turn at once)"),
-        ("Ctrl+Z", "undo the last action, when no dice were rolled since"),
-    ]),
-    ("Tools", [
-        ("M", "measuring tape (drag): cm and inches"),
-        ("V", "line of sight (drag): green clear, red blocked, blocker lit"),
-        ("F", "field of vision / firing arc of the selected unit; [ ] change the arc"),
-        ("B", "blast template at the cursor; [ ] change the radius"),
-        ("R", "range bands around the selected unit"),
-        ("O", "LOS preview from the unit under the cursor on / off"),
-        ("G", "terrain legend on / off"),
-    ]),
-    ("View", [
-        ("wheel, + / -", "zoom (towards the cursor)"),
-        ("right drag, arrows", "pan the table (middle drag too)"),
-        ("Home", "fit the table to the window"),
-        ("L", "the log: every event / only the dice"),
-    ]),
-    ("Game", [
-        ("Ctrl+S", "quick save"),
-        ("Ctrl+Shift+S", "save as…"),
-        ("F9", "quick load"),
-        ("Ctrl+L", "load a game…"),
-        ("F2 / F3", "rules reference / settings"),
-    ]),
-]
+
+def shortcuts() -> list[tuple[str, list[tuple[str, str]]]]:
+    """(group, [(keys, what)]) straight from the keymap the game screen dispatches with."""
+    return [(title, [(b.keys, b.text) for b in rows]) for title, rows in keymap.groups()]
 
 
 class HelpOverlay(Screen):
@@ -73,8 +33,9 @@ class HelpOverlay(Screen):
         x0 = (w - 2 * col_w - self.s(20)) // 2
         theme.draw_text(surface, fonts, "Keyboard and mouse", (w // 2, self.s(18)), 24, theme.ACCENT, "b",
                         anchor="midtop")
-        cols = [SHORTCUTS[:3], SHORTCUTS[3:]]
-        key_w = max(fonts.get(13, "b").size(k)[0] for _, rows in SHORTCUTS for k, _ in rows) + self.s(24)
+        listed = shortcuts()
+        cols = [listed[:3], listed[3:]]
+        key_w = max(fonts.get(13, "b").size(k)[0] for _, rows in listed for k, _ in rows) + self.s(24)
         for c, groups in enumerate(cols):
             x = x0 + c * (col_w + self.s(20))
             y = self.s(64)

@@ -18,8 +18,8 @@ class PauseMenu(Screen):
             self.opaque = True
 
     def table(self):
-        from game.ui.screens.table import TableScreen
-        return self.app.find(TableScreen)
+        from game.ui.screens.game import GameScreen
+        return self.app.find(GameScreen)
 
     def build(self) -> None:
         w, h = self.app.size
@@ -45,7 +45,7 @@ class PauseMenu(Screen):
         t = self.table()
         self.app.pop(self)
         if t:
-            t.save_as()
+            t.cmd_save_as()
 
     def quick_save(self) -> None:
         t = self.table()

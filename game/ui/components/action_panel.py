@@ -1,0 +1,231 @@
+"""The action panel: who decides and why, the selected (or hovered) unit's card, and the options
+from legal_actions with their keys 1-9, 0 and their odds before any roll; scrolled with the wheel."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.ruleset import Option
+from game.ui import theme
+from game.ui.components.choices import Choices, Selection, actors_of, prettify
+
+
+class ActionPanel:
+    """Inputs: the app (fonts, scale, mouse), the session, the shared selection and the choices."""
+
+    def __init__(self, app, session, sel: Selection, choices: Choices):
+        self.app = app
+        self.fonts = app.fonts
+        self.session = session
+        self.sel = sel
+        self.choices = choices
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scroll = 0
+        self.rows: list[tuple[pygame.Rect, Option, str, list[str]]] = []   # rect, option, key, label lines
+        self.row_options: list[Option] = []
+        self.rows_hidden_below = False
+        self.card_top = 0
+        self.card_lines: list[str] = []
+        self.rows_top = 0
+        self._key: Any = None
+
+    def s(self, v: float) -> int:
+        return int(round(v * self.app.settings.ui_scale))
+
+    def place(self, rect: pygame.Rect) -> pygame.Rect:
+        """Take the panel's rect; returns the rect left below for the dice log."""
+        self.rect = rect
+        self._key = None
+        return pygame.Rect(rect.x, rect.y + int(rect.h * 0.6), rect.w, rect.h - int(rect.h * 0.6))
+
+    def invalidate(self) -> None:
+        self._key = None
+
+    def wheel(self, dy: int) -> None:
+        self.scroll = max(0, self.scroll - dy * self.s(34))
+        self._key = None
+
+    def option_at(self, pos) -> Option | None:
+        for rect, option, _, _ in self.rows:
+            if option is not None and rect.collidepoint(pos):
+                return option
+        return None
+
+    def option_by_number(self, n: int) -> Option | None:
+        """The option of key n (1-9, 0 for the tenth)."""
+        index = 9 if n == 0 else n - 1
+        return self.row_options[index] if index < len(self.row_options) else None
+
+    # -- layout ----------------------------------------------------------------------------------
+    def update(self, gate: Any, log_top: int) -> None:
+        """Lay out the card and the rows when anything they show changed; `gate` keys who may act."""
+        r = self.rect
+        sel = self.sel
+        key = (self.session.version, self.session.viewer, sel.selected, sel.hovered if sel.selected is None else None,
+               id(sel.focus), r.topleft, r.size, self.scroll, gate, id(sel.placing.option) if sel.placing else None)
+        if key == self._key:
+            return
+        self._key = key
+        pad = self.s(12)
+        fonts = self.fonts
+        self.rows = []
+        self.card_top = r.y + self.s(92)
+        self.card_lines = self.card_text()
+        self.rows_top = self.card_top + self.s(28) + len(self.card_lines) * fonts.line_height(13) + self.s(8)
+        opts = self.choices.options_for(sel.selected)
+        self.row_options = list(opts)
+        y = self.rows_top + self.s(22) - self.scroll
+        bottom = log_top - self.s(6)
+        top_limit = self.rows_top + self.s(20)
+        lh13 = fonts.line_height(13)
+        room = r.w - 2 * pad - self.s(40)
+        for n, o in enumerate(opts, start=1):
+            key_label = str(n % 10) if n <= 10 else ""
+            text = o.label + ("  (place on the table)" if o.region is not None else "")
+            wrapped = fonts.wrap(fonts.safe(text, 13), 13, room)
+            lines = wrapped[:2]
+            if len(wrapped) > 2:
+                lines[-1] = lines[-1][:max(1, len(lines[-1]) - 2)] + "..."
+            h = len(lines) * lh13 + (fonts.line_height(12) if o.odds_text else 0) + self.s(10)
+            rect = pygame.Rect(r.x + pad, y, r.w - 2 * pad, h)
+            if rect.bottom <= bottom and rect.top >= top_limit:
+                self.rows.append((rect, o, key_label, lines))
+            y += h + self.s(4)
+        self.rows_hidden_below = y > bottom
+
+    def card_text(self) -> list[str]:
+        uid = self.sel.selected or self.sel.hovered
+        view = self.session.view()
+        if uid is None or uid not in view.units:
+            return []
+        try:
+            text = self.session.ruleset.describe_unit(view, uid)
+        except Exception:
+            text = view.units[uid].name
+        lines = []
+        width = self.rect.w - self.s(24)
+        for line in text.split("\n")[:8]:
+            lines.extend(self.fonts.wrap(line, 13, width))
+        return lines[:9]
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface, view, mine, banner_to: int | None, pending: bool, log_top: int) -> None:
+        r = self.rect
+        pygame.draw.rect(surface, theme.PANEL_DARK, r)
+        pygame.draw.line(surface, theme.EDGE, r.topleft, r.bottomleft)
+        self.draw_header(surface, view, mine, banner_to, pending)
+        self.draw_card(surface, view)
+        fonts = self.fonts
+        pad = self.s(12)
+        x = r.x + pad
+        y = self.rows_top
+        if mine is None:
+            return
+        pygame.draw.line(surface, theme.EDGE, (r.x + pad, y - self.s(4)), (r.right - pad, y - self.s(4)))
+        sel = view.units.get(self.sel.selected) if self.sel.selected else None
+        n = len(self.choices.actors())
+        if sel is not None and self.choices.can_act(self.sel.selected):
+            heading = f"{sel.name} can:"
+        elif n and any(actors_of(o) for _, o, _, _ in self.rows):
+            heading = f"Choose, or select one of the {n} units that can act (Tab)"
+        else:
+            heading = (f"Select a unit (Tab or click): {n} can act" if n else "Options")
+        theme.draw_text(surface, fonts, heading, (x, y), 13, theme.ACCENT, "b")
+        for rect, option, key_label, lines in self.rows:
+            self.draw_option(surface, rect, option, key_label, lines)
+        if self.rows_hidden_below:
+            theme.draw_text(surface, fonts, "▼ more (wheel)", (r.right - pad, log_top - self.s(4)), 11,
+                            theme.DIM, anchor="bottomright")
+
+    def draw_header(self, surface, view, mine, banner_to, pending) -> None:
+        r = self.rect
+        fonts = self.fonts
+        s = self.session
+        pad = self.s(12)
+        x = r.x + pad
+        y = r.y + self.s(10)
+        d = s.decision()
+        head_rect = pygame.Rect(r.x + self.s(6), y - self.s(4), r.w - self.s(12), self.s(74))
+        interrupt = bool(view.flow.interrupts) and d is not None
+        if s.is_over():
+            res = s.result()
+            who = "A draw" if res.winner is None else f"{s.side_name(res.winner)} win"
+            theme.draw_text(surface, fonts, who, (x, y), 18, theme.ACCENT, "b")
+            for i, line in enumerate(fonts.wrap(res.reason, 12, r.w - 2 * pad)[:2]):
+                theme.draw_text(surface, fonts, line, (x, y + self.s(26) + i * fonts.line_height(12)), 12, theme.DIM)
+        elif d is not None:
+            if interrupt and mine is not None:
+                theme.panel(surface, head_rect, (60, 48, 20), theme.ACCENT, 6)
+            pygame.draw.circle(surface, theme.side_colour(d.side), (x + self.s(7), y + self.s(11)), self.s(7))
+            if mine is not None:
+                title = f"{s.side_name(d.side)}: " + (prettify(d.kind) + "?" if interrupt else "your decision")
+            elif banner_to is not None or pending:
+                title = f"{s.side_name(banner_to if banner_to is not None else d.side)} decides next"
+            elif not s.is_human(d.side):
+                title = f"{s.side_name(d.side)} (AI {s.players[d.side]}) is playing"
+            else:
+                title = f"Waiting for {s.side_name(d.side)}"
+            theme.draw_text(surface, fonts, title, (x + self.s(20), y), 16, theme.TEXT, "b")
+            reason = d.reason if (mine is not None or not d.hidden) else ""
+            if reason and (mine is not None or banner_to is None):
+                wrapped = fonts.wrap(reason[:1].upper() + reason[1:], 13, r.w - 2 * pad - self.s(20))[:2]
+                for i, line in enumerate(wrapped):
+                    theme.draw_text(surface, fonts, line, (x + self.s(20), y + self.s(24) + i * fonts.line_height(13)),
+                                    13, theme.ACCENT if interrupt else theme.DIM, "i")
+
+    def draw_card(self, surface, view) -> None:
+        r = self.rect
+        fonts = self.fonts
+        pad = self.s(12)
+        x = r.x + pad
+        y = self.card_top
+        uid = self.sel.selected or self.sel.hovered
+        if uid is None or uid not in view.units:
+            return
+        u = view.units[uid]
+        pygame.draw.line(surface, theme.EDGE, (r.x + pad, y - self.s(6)), (r.right - pad, y - self.s(6)))
+        pygame.draw.circle(surface, theme.side_colour(u.side), (x + self.s(6), y + self.s(10)), self.s(6))
+        label = (u.name or u.id) + ("" if uid == self.sel.selected else "  (hover)")
+        theme.draw_text(surface, fonts, label, (x + self.s(18), y), 15, theme.TEXT, "b")
+        if u.markers:
+            mk = ", ".join(sorted(u.markers))
+            theme.draw_text(surface, fonts, mk, (r.right - pad, y + self.s(2)), 12, theme.WARN, "b", anchor="topright")
+        yy = y + self.s(24)
+        for line in self.card_lines:
+            theme.draw_text(surface, fonts, line, (x, yy), 13, theme.DIM)
+            yy += fonts.line_height(13)
+
+    def draw_option(self, surface, rect, option: Option, key_label: str, lines: list[str]) -> None:
+        """One option: its key, its label (two lines at most) and, before any roll, its odds."""
+        fonts = self.fonts
+        hover = rect.collidepoint(self.app.mouse)
+        pl = self.sel.placing
+        focused = option is self.sel.focus or (pl is not None and pl.option is option)
+        bg = (74, 60, 26) if focused else ((52, 58, 68) if hover else (40, 45, 53))
+        edge = theme.ACCENT if focused else ((110, 118, 130) if hover else (62, 68, 80))
+        pygame.draw.rect(surface, bg, rect, border_radius=5)
+        pygame.draw.rect(surface, edge, rect, 2 if focused else 1, border_radius=5)
+        x = rect.x + self.s(34)
+        y = rect.y + self.s(5)
+        if key_label:
+            badge = pygame.Rect(rect.x + self.s(6), rect.y + self.s(6), self.s(20), self.s(20))
+            pygame.draw.rect(surface, (24, 27, 32), badge, border_radius=4)
+            theme.draw_text(surface, fonts, key_label, badge.center, 12, theme.ACCENT, "b", anchor="center")
+        lh = fonts.line_height(13)
+        for line in lines:
+            theme.draw_text(surface, fonts, line, (x, y), 13, theme.TEXT)
+            y += lh
+        if option.odds_text:
+            img = fonts.render(option.odds_text, 12, (235, 235, 235), "b")
+            ox = rect.right - self.s(8) - img.get_width()
+            surface.blit(img, (max(x, ox), y))
+            if option.odds is not None:
+                p = max(0.0, min(1.0, float(option.odds)))
+                bar_w = max(self.s(40), ox - x - self.s(10))
+                bar = pygame.Rect(x, y + img.get_height() // 2 - self.s(2), bar_w, self.s(5))
+                if ox - x > self.s(50):
+                    pygame.draw.rect(surface, (24, 26, 30), bar, border_radius=2)
+                    pygame.draw.rect(surface, theme.GOOD if p >= 0.5 else theme.WARN,
+                                     (bar.x, bar.y, int(bar.w * p), bar.h), border_radius=2)
+

@@ -1,0 +1,175 @@
+"""The bars around the board: the turn bar on top (turn, phase, initiative, who decides, the game's
+buttons), the bottom bar (the tool buttons and a status line), the toast that floats over the board,
+and the short summary shown when a nested game ends."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from game.ui import theme
+from game.ui.components.choices import prettify
+
+TOP_BUTTONS = (("menu", "Menu", "The game menu (Esc)"), ("help", "Help", "Every shortcut (F1)"),
+               ("rules", "Rules", "The rules reference (F2)"),
+               ("save", "Save", "Quick save (Ctrl+S); save as: Ctrl+Shift+S"),
+               ("undo", "Undo", "Undo the last action if no dice were rolled since (Ctrl+Z)"))
+TOOL_BUTTONS = (("measure", "Tape M", "Measuring tape: drag on the table (M)"),
+                ("los", "LOS V", "Line of sight: drag from a unit or point (V)"),
+                ("arc", "Arc F", "Field of vision / firing arc of the selected unit (F; [ ] to change)"),
+                ("blast", "Blast B", "Blast template at the cursor; click pins it (B; [ ] radius)"),
+                ("rings", "Ranges R", "Range bands around the selected unit (R)"),
+                ("legend", "Legend G", "Terrain legend (G)"),
+                ("fit", "Fit Home", "Fit the table to the window (Home)"))
+TABLE_ONLY = {"measure", "los", "arc", "blast", "rings", "legend"}
+
+
+class Bars:
+    """Inputs: the app (fonts, scale) and the session; the buttons are made by the screen's
+    `make_button(rect, text, fn, object_id, tooltip)` and call the `handlers` by key."""
+
+    def __init__(self, app, session):
+        self.app = app
+        self.fonts = app.fonts
+        self.session = session
+        self.toast: tuple[str, tuple, float] | None = None
+        self.summary: tuple[list[str], float] | None = None     # a nested game's result, until a time
+        self.top_buttons: dict[str, Any] = {}
+        self.tool_buttons: dict[str, Any] = {}
+        self._tool_ids: dict[str, str] = {}
+        self.top_h = self.bottom_h = 0
+        self.buttons_left = 0
+        self.status_x = 0
+
+    def s(self, v: float) -> int:
+        return int(round(v * self.app.settings.ui_scale))
+
+    def build(self, make_button: Callable[..., Any], handlers: dict[str, Callable[[], None]],
+              tools: bool) -> None:
+        w, h = self.app.size
+        self.top_h, self.bottom_h = self.s(46), self.s(38)
+        bw, bh = self.s(78), self.s(32)
+        x = w - self.s(8)
+        self.top_buttons = {}
+        for key, text, tip in TOP_BUTTONS:
+            x -= bw
+            self.top_buttons[key] = make_button(pygame.Rect(x, (self.top_h - bh) // 2, bw, bh), text, handlers[key],
+                                                None, tip)
+            x -= self.s(6)
+        self.buttons_left = x
+        tx = self.s(8)
+        self.tool_buttons = {}
+        for key, text, tip in TOOL_BUTTONS:
+            if key in TABLE_ONLY and not tools:
+                continue
+            bwid = self.s(76)
+            rect = pygame.Rect(tx, h - self.bottom_h + self.s(4), bwid, self.bottom_h - self.s(8))
+            self.tool_buttons[key] = make_button(rect, text, lambda k=key: handlers["tool"](k), "#tool", tip)
+            tx += bwid + self.s(4)
+        self.status_x = tx + self.s(8)
+        self._tool_ids = {}
+
+    def refresh(self, on: dict[str, bool]) -> None:
+        """Light the tool buttons that are on."""
+        for key, b in self.tool_buttons.items():
+            want = "#tool_on" if on.get(key) else "#tool"
+            if self._tool_ids.get(key) != want:
+                self._tool_ids[key] = want
+                b.change_object_id(want)
+
+    def enable_undo(self, ok: bool) -> None:
+        b = self.top_buttons.get("undo")
+        if b is not None:
+            if ok and not b.is_enabled:
+                b.enable()
+            elif not ok and b.is_enabled:
+                b.disable()
+
+    # -- messages ----------------------------------------------------------------------------------
+    def say(self, text: str, colour, until: float) -> None:
+        self.toast = (text, colour, until)
+
+    def live_toast(self, now: float):
+        return self.toast if self.toast is not None and now < self.toast[2] else None
+
+    def show_summary(self, lines: list[str], until: float) -> None:
+        self.summary = (lines, until)
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def draw_top(self, surface, view) -> None:
+        w = surface.get_width()
+        bar = pygame.Rect(0, 0, w, self.top_h)
+        pygame.draw.rect(surface, theme.PANEL, bar)
+        pygame.draw.line(surface, theme.EDGE, (0, self.top_h - 1), (w, self.top_h - 1))
+        fonts = self.fonts
+        s = self.session
+        fs = view.flow
+        x = self.s(12)
+        cy = self.top_h // 2
+        limit = view.scenario.turn_limit
+        r = theme.draw_text(surface, fonts, f"Turn {min(fs.turn, limit)} of {limit}", (x, cy), 16, theme.TEXT, "b",
+                            anchor="midleft")
+        x = r.right + self.s(14)
+        if fs.phase_name:
+            r = theme.draw_text(surface, fonts, prettify(fs.phase_name), (x, cy), 15, theme.ACCENT, "b", anchor="midleft")
+            x = r.right + self.s(14)
+        ini = fs.initiative
+        if 0 <= ini < view.sides:
+            pygame.draw.circle(surface, theme.side_colour(ini), (x + self.s(6), cy), self.s(6))
+            r = theme.draw_text(surface, fonts, f"initiative: {s.side_name(ini)}", (x + self.s(16), cy), 14,
+                                theme.DIM, anchor="midleft")
+            x = r.right + self.s(18)
+        res = s.result()
+        if res is not None:
+            who = "a draw" if res.winner is None else f"{s.side_name(res.winner)} win"
+            text, colour = f"Game over: {who}", theme.ACCENT
+        else:
+            d = s.decision()
+            if d is None:
+                text, colour = "", theme.TEXT
+            else:
+                player = "" if s.is_human(d.side) else f" (AI {s.players[d.side]})"
+                text = f"{s.side_name(d.side)}{player} to decide"
+                colour = theme.shade(theme.side_colour(d.side), 1.45)
+        room = self.buttons_left - x - self.s(8)
+        if text and room > 60:
+            font = fonts.get(15, "b")
+            while font.size(text)[0] > room and len(text) > 4:
+                text = text[:-2]
+            theme.draw_text(surface, fonts, text, (x, cy), 15, colour, "b", anchor="midleft")
+
+    def draw_bottom(self, surface, width: int, status: tuple[str, tuple], viewport, now: float) -> None:
+        h = surface.get_height()
+        bar = pygame.Rect(0, h - self.bottom_h, width, self.bottom_h)
+        pygame.draw.rect(surface, theme.PANEL, bar)
+        pygame.draw.line(surface, theme.EDGE, bar.topleft, bar.topright)
+        fonts = self.fonts
+        text, colour = status
+        room = bar.right - self.status_x - self.s(8)
+        if room > 40 and text:
+            lines = fonts.wrap(text, 13, room)
+            theme.draw_text(surface, fonts, lines[0] if lines else "", (self.status_x, bar.centery), 13, colour,
+                            anchor="midleft")
+        toast = self.live_toast(now)
+        if toast is not None:
+            # messages (an illegal click's reason, a save) float over the bottom of the board, whole
+            self.float_box(surface, viewport, toast[0].split("\n"), toast[1], 14, bottom=True)
+        if self.summary is not None and now < self.summary[1]:
+            self.float_box(surface, viewport, self.summary[0], theme.ACCENT, 14, bottom=False)
+
+    def float_box(self, surface, viewport, texts: list[str], colour, size: int, bottom: bool) -> None:
+        fonts = self.fonts
+        x, y, vw, vh = viewport
+        lines = [line for t in texts for line in fonts.wrap(t, size, vw - self.s(80))][:3 if bottom else 6]
+        lh = fonts.line_height(size)
+        bw = max(fonts.get(size).size(l)[0] for l in lines) + self.s(28)
+        box = pygame.Rect(0, 0, bw, lh * len(lines) + self.s(14))
+        if bottom:
+            box.midbottom = (x + vw // 2, y + vh - self.s(12))
+        else:
+            box.midtop = (x + vw // 2, y + self.s(12))
+        theme.panel(surface, box, (20, 22, 27), colour, 8, alpha=235)
+        yy = box.y + self.s(7)
+        for line in lines:
+            theme.draw_text(surface, fonts, line, (box.centerx, yy), size, colour, "b", anchor="midtop")
+            yy += lh

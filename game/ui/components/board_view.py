@@ -1,0 +1,179 @@
+"""Board views are chosen by the board's kind, never by the ruleset: "table" (free placement in cm)
+or "hexmap" (the campaign's hexes). Each view owns its camera and draws a board, the units on it and
+the overlays of the choice being made; the game screen only routes input to it."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+import pygame
+
+from game.ui import render, theme
+from game.ui.camera import Camera
+from game.ui.components.choices import Selection, actors_of, members
+
+
+def board_of(view) -> Any:
+    """The view's board (engine v2's `state.board`; before it, the table)."""
+    board = getattr(view, "board", None)
+    if board is not None:
+        return board
+    return getattr(view, "table", None)
+
+
+def kind_of_board(board) -> str:
+    return getattr(board, "kind", None) or "table"
+
+
+@dataclasses.dataclass
+class Frame:
+    """What a board view needs to draw one frame, given by the screen."""
+
+    view: Any
+    sel: Selection
+    region: Any = None                 # the region option on show, if any
+    strong: bool = False               # it is being placed (draw it brighter)
+    shown: Any = None                  # the option whose target to light (focused or under the pointer)
+    acting: frozenset = frozenset()    # units that can act now
+    marker_labels: dict = dataclasses.field(default_factory=dict)
+    cursor: tuple[float, float] | None = None
+    now: float = 0.0
+    describe: Callable[[str], str] | None = None
+    tools: Any = None                  # the table tools, on a table board
+
+
+class BoardView:
+    """The common part: a camera over a board of width x height map units."""
+
+    kind = "?"
+    has_tools = False
+
+    def __init__(self, app, size: tuple[float, float]):
+        self.app = app
+        self.fonts = app.fonts
+        self.size = size
+        self.camera: Camera | None = None
+        self.viewport = (0, 0, 1, 1)
+
+    def s(self, v: float) -> int:
+        return int(round(v * self.app.settings.ui_scale))
+
+    def place(self, area: tuple[int, int, int, int], view=None, legend: bool = False) -> None:
+        """Take the screen's area for the board (a view may keep a strip of it for a legend)."""
+        self.viewport = area
+        if self.camera is None:
+            self.camera = Camera(self.size[0], self.size[1], area)
+        else:
+            self.camera.set_viewport(area)
+
+    def in_viewport(self, pos) -> bool:
+        x, y, w, h = self.viewport
+        return x <= pos[0] < x + w and y <= pos[1] < y + h
+
+    def world(self, pos) -> tuple[float, float]:
+        return self.camera.to_world(*pos)
+
+    def snap(self, world: tuple[float, float]) -> tuple[float, float]:
+        """Where a click at `world` places something (a hex board: the hex's centre)."""
+        return world
+
+    def where(self, unit) -> tuple[float, float]:
+        return (unit.x, unit.y)
+
+    def cursor_text(self, world) -> str:
+        return f"x {world[0]:.1f}  y {world[1]:.1f} cm"
+
+    def look_at(self, unit) -> None:
+        """Pan so the unit is in sight."""
+        px, py = self.camera.to_screen(*self.where(unit))
+        if not self.in_viewport((px, py)):
+            x, y, w, h = self.viewport
+            self.camera.pan(x + w / 2 - px, y + h / 2 - py)
+
+    def follow(self, view, animate: bool, now: float) -> None:
+        """A new state."""
+
+    def update(self, now: float) -> None:
+        pass
+
+    def busy(self) -> bool:
+        return False
+
+    def settle(self, view) -> None:
+        """Stop any animation (the AI's turn is skipped)."""
+
+    def unit_at(self, pos, view):
+        raise NotImplementedError
+
+    def draw(self, surface, frame: Frame) -> None:
+        raise NotImplementedError
+
+    def draw_legend(self, surface) -> None:
+        pass
+
+    def draw_target(self, surface, frame: Frame) -> None:
+        """Light the shown option's targets, with a line from its actors and its odds."""
+        view, shown, cam = frame.view, frame.shown, self.camera
+        actors = [u for a in actors_of(shown) for u in members(view, a)] if shown is not None else []
+        if not actors and frame.sel.selected in view.units:
+            actors = [view.units[frame.sel.selected]]
+        targets = members(view, shown.target) if shown is not None and shown.target else []
+        top = None
+        for t in targets:
+            tp = cam.to_screen(*self.where(t))
+            r = self.target_radius(t) + 7
+            pygame.draw.circle(surface, theme.BAD, tp, r, 3)
+            for a in actors:
+                pygame.draw.line(surface, theme.ACCENT, cam.to_screen(*self.where(a)), tp, 2)
+            if top is None or tp[1] - r < top[1]:
+                top = (tp[0], tp[1] - r)
+        if top is not None:
+            text = shown.label + (f" · {shown.odds_text}" if shown.odds_text else "")
+            render.label_box(surface, self.fonts, text, (top[0], top[1] - 4), 13)
+
+    def target_radius(self, unit) -> int:
+        return max(6, int(render.base_radius_cm(unit.base) * self.camera.scale))
+
+    def draw_tip(self, surface, frame: Frame, uid: str) -> None:
+        """The hovered unit's tooltip: the ruleset's description of it."""
+        fonts = self.fonts
+        view = frame.view
+        try:
+            text = frame.describe(uid)
+        except Exception:
+            text = view.units[uid].name
+        u = view.units[uid]
+        lines = []
+        for line in text.split("\n")[:10]:
+            lines.extend(fonts.wrap(line, 12, self.s(300)))
+        lines = lines[:12]
+        if u.markers:
+            lines.append("markers: " + ", ".join(sorted(u.markers)))
+        lh = fonts.line_height(12)
+        w = max(fonts.get(12).size(l)[0] for l in lines) + self.s(16)
+        h = lh * len(lines) + self.s(10)
+        mx, my = self.app.mouse
+        rect = pygame.Rect(mx + 16, my + 16, w, h)
+        x, y, vw, vh = self.viewport
+        if rect.right > x + vw:
+            rect.x = mx - w - 10
+        if rect.bottom > y + vh:
+            rect.y = my - h - 10
+        theme.panel(surface, rect, (17, 20, 26), theme.side_colour(u.side), 5)
+        yy = rect.y + self.s(5)
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, fonts, line, (rect.x + self.s(8), yy), 12, theme.TEXT, "b" if i == 0 else "")
+            yy += lh
+
+
+def board_view_for(app, view) -> BoardView:
+    """The board view for the view's board, picked by the board's kind."""
+    board = board_of(view)
+    kind = kind_of_board(board)
+    if kind == "hexmap":
+        from game.ui.components.hex_view import HexView
+        return HexView(app, board)
+    if kind == "table":
+        from game.ui.components.table_view import TableView
+        return TableView(app, render.table_size(view))
+    raise ValueError(f"no board view for a board of kind {kind!r}")

@@ -1,0 +1,192 @@
+"""The log and dice panel: every event the viewer may see, or only the rolls, newest first; each roll
+with the odds that were shown before it, the latest one animated; scrolled with the wheel."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from game.ui import theme
+
+ROLL_ANIM_TIME = 0.9
+
+
+def sides_of(expr: str, _cache: dict[str, list[int]] = {}) -> list[int]:
+    """The number of sides of each dice term of a roll's expression (for the tumbling faces)."""
+    found = _cache.get(expr)
+    if found is None:
+        found = []
+        try:
+            from game.engine import odds
+            for term in odds.parse(expr).terms:
+                if hasattr(term.part, "sides"):
+                    found.append(int(term.part.sides))
+        except Exception:
+            pass
+        _cache[expr] = found
+    return found
+
+
+class DiceLog:
+    """Inputs: the fonts and the UI scale function; per frame the view's log and the viewer."""
+
+    def __init__(self, fonts, s: Callable[[float], int]):
+        self.fonts = fonts
+        self.s = s
+        self.only_dice = False
+        self.scroll = 0
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.toggle_rect = pygame.Rect(0, 0, 0, 0)
+        self.layout: list[tuple[int, Any]] = []
+        self._key: Any = None
+        self.roll_count = 0
+        self.flash_at = -10.0
+
+    def place(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        self.toggle_rect = pygame.Rect(rect.right - self.s(120), rect.y + self.s(4), self.s(112), self.s(22))
+
+    def toggle(self) -> None:
+        self.only_dice = not self.only_dice
+        self._key = None
+
+    def wheel(self, dy: int) -> None:
+        self.scroll = max(0, self.scroll - dy * self.s(40))
+
+    def click(self, pos) -> bool:
+        if self.rect.collidepoint(pos) and self.toggle_rect.collidepoint(pos):
+            self.toggle()
+            return True
+        return False
+
+    def animating(self, now: float) -> bool:
+        return now - self.flash_at < ROLL_ANIM_TIME
+
+    def follow(self, view, viewer, new_eyes: bool, now: float) -> None:
+        """A new state: flash a new roll, back to the top; new eyes: no flash."""
+        rolls = sum(1 for e in view.log if e.kind == "Rolled" and e.visible_to(viewer))
+        if new_eyes:
+            self.roll_count = rolls
+            self.scroll = 0
+        elif rolls > self.roll_count:
+            self.roll_count = rolls
+            self.flash_at = now
+            self.scroll = 0
+
+    def entries(self, view, viewer) -> list:
+        events = [e for e in view.log if e.visible_to(viewer)]
+        if self.only_dice:
+            events = [e for e in events if e.kind == "Rolled"]
+        return events
+
+    def update(self, view, viewer, version) -> None:
+        key = (version, viewer, self.only_dice, self.rect.size)
+        if key == self._key:
+            return
+        self._key = key
+        fonts = self.fonts
+        width = self.rect.w - self.s(28)
+        entries = []
+        events = self.entries(view, viewer)
+        newest_roll = next((e for e in reversed(events) if e.kind == "Rolled"), None)
+        for e in reversed(events[-300:]):
+            if e.kind == "Rolled":
+                head = " · ".join(p for p in (e.data.get("who") or "", e.data.get("purpose") or "") if p) or "Roll"
+                odds_w = fonts.get(12).size(f"odds {e.data.get('odds_text') or ''}")[0] if e.data.get("odds_text") else 0
+                lines = fonts.wrap(head, 13, width - odds_w - self.s(24), "b")[:2]
+                h = len(lines) * fonts.line_height(13) + self.s(26)
+                entries.append((h, ("roll", e, lines, e is newest_roll)))
+            else:
+                lines = fonts.wrap(e.text, 12, width)[:4]
+                h = len(lines) * fonts.line_height(12) + self.s(4)
+                entries.append((h, ("event", e, lines, False)))
+        self.layout = entries
+
+    def draw(self, surface, now: float) -> None:
+        fonts = self.fonts
+        r = self.rect
+        pygame.draw.rect(surface, (22, 25, 30), r)
+        pygame.draw.line(surface, theme.EDGE, r.topleft, r.topright)
+        pad = self.s(10)
+        title = "Dice" if self.only_dice else "Log and dice"
+        theme.draw_text(surface, fonts, title, (r.x + pad, r.y + self.s(6)), 14, theme.ACCENT, "b")
+        t = self.toggle_rect
+        pygame.draw.rect(surface, (40, 45, 53), t, border_radius=4)
+        theme.draw_text(surface, fonts, "all events (L)" if self.only_dice else "dice only (L)", t.center, 11,
+                        theme.DIM, anchor="center")
+        body = pygame.Rect(r.x, r.y + self.s(32), r.w, r.h - self.s(36))
+        clip = surface.get_clip()
+        surface.set_clip(body)
+        total = sum(h for h, _ in self.layout)
+        self.scroll = max(0, min(self.scroll, max(0, total - body.h)))
+        y = body.y - self.scroll
+        for h, (kind, e, lines, newest) in self.layout:
+            if y > body.bottom:
+                break
+            if y + h >= body.y:
+                if kind == "roll":
+                    self.draw_roll(surface, pygame.Rect(r.x + pad, y, r.w - 2 * pad, h), e, lines, newest, now)
+                else:
+                    yy = y
+                    for line in lines:
+                        theme.draw_text(surface, fonts, line, (r.x + pad, yy), 12, (170, 176, 186))
+                        yy += fonts.line_height(12)
+            y += h
+        surface.set_clip(clip)
+        if not self.layout:
+            theme.draw_text(surface, fonts, "No rolls yet.", (r.x + pad, body.y + self.s(4)), 12, theme.FAINT, "i")
+
+    def draw_roll(self, surface, rect, e, lines, newest, now) -> None:
+        fonts = self.fonts
+        age = now - self.flash_at
+        animating = newest and age < ROLL_ANIM_TIME
+        box = rect.inflate(0, -self.s(4))
+        if animating:
+            glow = int(120 * (1 - age / ROLL_ANIM_TIME))
+            pygame.draw.rect(surface, (60 + glow // 2, 52 + glow // 3, 24), box, border_radius=5)
+        else:
+            pygame.draw.rect(surface, (32, 36, 43), box, border_radius=5)
+        success = e.data.get("success")
+        edge = theme.GOOD if success else theme.BAD if success is False else theme.EDGE
+        pygame.draw.rect(surface, edge, (box.x, box.y, self.s(4), box.h), border_radius=2)
+        x = box.x + self.s(10)
+        y = box.y + self.s(3)
+        for line in lines:
+            theme.draw_text(surface, fonts, line, (x, y), 13, theme.TEXT, "b")
+            y += fonts.line_height(13)
+        odds = e.data.get("odds_text") or ""
+        if odds:
+            theme.draw_text(surface, fonts, f"odds {odds}", (box.right - self.s(8), box.y + self.s(3)), 12,
+                            theme.DIM, anchor="topright")
+        # the dice
+        faces = e.data.get("faces") or []
+        kept = [list(k) for k in (e.data.get("kept") or [])]
+        sides = sides_of(e.data.get("expr") or "")
+        size = self.s(18)
+        dx = x
+        frame = int(now * 20)
+        tumbling = animating and age < ROLL_ANIM_TIME * 0.7
+        for ti, term in enumerate(faces):
+            left = list(kept[ti]) if ti < len(kept) else list(term)
+            for di, face in enumerate(term):
+                shown = face
+                if tumbling:
+                    n = sides[ti] if ti < len(sides) else 6
+                    shown = (frame * 7 + di * 3 + ti) % max(2, n) + 1
+                counts = face in left
+                if counts:
+                    left.remove(face)
+                die = pygame.Rect(dx, y + self.s(1), size, size)
+                if dx + size > box.right - self.s(80):
+                    break
+                pygame.draw.rect(surface, (240, 238, 230) if counts else (120, 120, 120), die, border_radius=4)
+                theme.draw_text(surface, fonts, str(shown), die.center, 11, (20, 20, 20), "b", anchor="center")
+                dx += size + self.s(3)
+            dx += self.s(6)
+        if success is not None and not tumbling:
+            word = "success" if success else "failure"
+            theme.draw_text(surface, fonts, word, (box.right - self.s(8), y + self.s(10)), 13,
+                            theme.GOOD if success else theme.BAD, "b", anchor="midright")
+        elif e.data.get("total") is not None and success is None:
+            theme.draw_text(surface, fonts, f"= {e.data.get('total')}", (box.right - self.s(8), y + self.s(10)), 13,
+                            theme.TEXT, "b", anchor="midright")

@@ -1,0 +1,163 @@
+"""The hex view: a HexMap's hexes filled by their terrain kind's colour, hexside rivers (a thick blue
+line on the shared edge) and roads (a brown line from centre to centre through the side), places
+(town, capital, camp) with their names, and the units standing on hexes as counters in their side's
+colour. Hover and click pick a hex or a unit; the camera pans and zooms as on the table."""
+from __future__ import annotations
+
+import pygame
+
+from game.geometry import hexgrid
+from game.ui import render, theme
+from game.ui.components.board_view import BoardView, Frame
+
+RIVER = (60, 120, 215)
+ROAD = (140, 100, 60)
+GRID = (40, 44, 40)
+
+
+def as_hex(h) -> hexgrid.Hex | None:
+    if h is None:
+        return None
+    if isinstance(h, hexgrid.Hex):
+        return h
+    q, r = h
+    return hexgrid.Hex(int(q), int(r))
+
+
+def corners(board, h) -> list[tuple[float, float]]:
+    return list(board.polygon(h).exterior.coords)[:-1]
+
+
+def shared_edge(board, a, b):
+    """The two corners hexes a and b share (None when they are not neighbours)."""
+    pb = corners(board, b)
+    common = [p for p in corners(board, a) if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 1e-6 for q in pb)]
+    return tuple(common[:2]) if len(common) >= 2 else None
+
+
+class HexView(BoardView):
+    kind = "hexmap"
+
+    def __init__(self, app, board):
+        super().__init__(app, (float(board.width), float(board.height)))
+        self.board = board
+        self.hover_hex: hexgrid.Hex | None = None
+        self.selected_hex: hexgrid.Hex | None = None
+        self.regions = render.RegionCache()
+
+    # -- where things are --------------------------------------------------------------------------
+    def hex_at_world(self, world):
+        h = self.board.hex_at(world[0], world[1])
+        return h if h is not None and self.board.contains(h) else None
+
+    def snap(self, world):
+        h = self.hex_at_world(world)
+        return tuple(self.board.centre(h)) if h is not None else world
+
+    def where(self, unit):
+        h = as_hex(getattr(unit, "hex", None))
+        return tuple(self.board.centre(h)) if h is not None else (unit.x, unit.y)
+
+    def cursor_text(self, world) -> str:
+        h = self.hex_at_world(world)
+        if h is None:
+            return ""
+        kind = self.board.terrain(h)
+        place = self.board.places.get(h)
+        return f"hex {h.q},{h.r} · {kind.label}" + (f" · {place.name}" if place is not None else "")
+
+    def units_on(self, view, h) -> list:
+        return [u for u in view.units.values() if not u.out and as_hex(getattr(u, "hex", None)) == h]
+
+    def unit_at(self, pos, view):
+        h = self.hex_at_world(self.world(pos))
+        self.hover_hex = h
+        on = self.units_on(view, h) if h is not None else []
+        return on[0] if on else None
+
+    def pick(self, pos) -> None:
+        """A click on the board: that hex is selected (the screen selects its unit, if any)."""
+        self.selected_hex = self.hex_at_world(self.world(pos))
+
+    def target_radius(self, unit) -> int:
+        return max(6, int(self.counter_size() * 0.75))
+
+    def counter_size(self) -> int:
+        sx, _sy = self.board.layout.size
+        return max(6, int(sx * self.camera.scale * 0.9))
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def draw(self, surface, frame: Frame) -> None:
+        cam = self.camera
+        board = self.board
+        to_px = cam.to_screen
+        surface.fill((20, 30, 40), pygame.Rect(self.viewport))
+        for h in board.hexes:
+            pts = [to_px(*p) for p in corners(board, h)]
+            pygame.draw.polygon(surface, theme.hex_colour(board.terrain(h).color), pts)
+            pygame.draw.polygon(surface, GRID, pts, 1)
+        for a, b, features in board.sides():
+            if "road" in features:
+                pygame.draw.line(surface, ROAD, to_px(*board.centre(a)), to_px(*board.centre(b)),
+                                 max(2, int(cam.scale * 0.6)))
+            if "river" in features:
+                edge = shared_edge(board, a, b)
+                if edge is not None:
+                    pygame.draw.line(surface, RIVER, to_px(*edge[0]), to_px(*edge[1]), max(3, int(cam.scale)))
+        if frame.region is not None:
+            self.regions.blit(surface, frame.region, cam, fill=(255, 214, 90, 80 if frame.strong else 40),
+                                      edge=(240, 190, 70, 255 if frame.strong else 150))
+        for h, place in board.places.items():
+            self.draw_place(surface, h, place)
+        for h in (self.hover_hex, self.selected_hex):
+            if h is not None and board.contains(h):
+                pts = [to_px(*p) for p in corners(board, h)]
+                pygame.draw.polygon(surface, theme.ACCENT if h == self.selected_hex else (255, 255, 255), pts, 2)
+        self.draw_units(surface, frame)
+        self.draw_target(surface, frame)
+        sel = frame.sel
+        if sel.hovered and sel.hovered in frame.view.units and frame.now - sel.hover_time > 0.25:
+            self.draw_tip(surface, frame, sel.hovered)
+
+    def draw_place(self, surface, h, place) -> None:
+        cx, cy = self.camera.to_screen(*self.board.centre(h))
+        k = max(4, int(self.board.layout.size[0] * self.camera.scale * 0.3))
+        colour = theme.side_colour(place.side) if place.side is not None else (235, 235, 235)
+        if place.kind == "capital":
+            pygame.draw.circle(surface, colour, (cx, cy - k // 2), k)
+            pygame.draw.circle(surface, (20, 20, 20), (cx, cy - k // 2), k, 2)
+            pygame.draw.circle(surface, (20, 20, 20), (cx, cy - k // 2), max(2, k // 3))
+        elif place.kind == "camp":
+            pts = [(cx, cy - k * 1.5), (cx - k, cy), (cx + k, cy)]
+            pygame.draw.polygon(surface, colour, pts)
+            pygame.draw.polygon(surface, (20, 20, 20), pts, 2)
+        else:
+            box = pygame.Rect(0, 0, 2 * k, int(1.4 * k))
+            box.center = (cx, cy - k // 2)
+            pygame.draw.rect(surface, colour, box)
+            pygame.draw.rect(surface, (20, 20, 20), box, 2)
+        if k >= 5 and place.name:
+            img = self.fonts.render(place.name, 11, (20, 20, 20), "b")
+            surface.blit(img, img.get_rect(midtop=(cx, cy + k // 2)))
+
+    def draw_units(self, surface, frame: Frame) -> None:
+        view, sel = frame.view, frame.sel
+        size = self.counter_size()
+        stacks: dict = {}
+        for u in view.units.values():
+            h = as_hex(getattr(u, "hex", None))
+            if h is None or u.out:
+                continue
+            stacks.setdefault(h, []).append(u)
+        for h, units in stacks.items():
+            cx, cy = self.camera.to_screen(*self.board.centre(h))
+            for i, u in enumerate(units):
+                rect = pygame.Rect(0, 0, size, size)
+                rect.center = (cx + i * size // 5, cy + size // 4 - i * size // 5)
+                pygame.draw.rect(surface, theme.side_colour(u.side), rect, border_radius=3)
+                edge = theme.ACCENT if u.id == sel.selected else \
+                    (255, 255, 255) if (u.id == sel.hovered or u.id in frame.acting) else (15, 15, 18)
+                pygame.draw.rect(surface, edge, rect, 3 if u.id == sel.selected else 1, border_radius=3)
+                if size >= 16:
+                    img = self.fonts.render((u.name or u.id)[:3], 10, (250, 250, 250), "b")
+                    surface.blit(img, img.get_rect(center=rect.center))

@@ -1,0 +1,158 @@
+"""The table view: a cm table's terrain (drawn once per zoom level), the units as bases to scale with
+their facing (moves animated), the legal move region, the move being placed with its facing, the
+option's target, the table tools' drawings, the hovered unit's tooltip and the terrain legend."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import render, theme
+from game.ui.components.board_view import BoardView, Frame
+
+ANIM_TIME = 0.35
+
+
+class TableView(BoardView):
+    kind = "table"
+    has_tools = True
+
+    def __init__(self, app, size: tuple[float, float]):
+        super().__init__(app, size)
+        self.terrain = render.TerrainCache(app.fonts)
+        self.painter = render.UnitPainter(app.fonts)
+        self.regions = render.RegionCache()
+        self.positions: dict[str, tuple[float, float, float]] = {}
+        self.anims: dict[str, tuple[tuple, tuple, float]] = {}
+        self.legend = None
+
+    def place(self, area, view=None, legend: bool = False) -> None:
+        x, y, w, h = area
+        self.legend = self.layout_legend(view, w) if (legend and view is not None) else None
+        super().place((x, y, w, h - (self.legend[0] if self.legend else 0)))
+
+    # -- moves, animated ------------------------------------------------------------------------
+    def follow(self, view, animate: bool, now: float) -> None:
+        new_pos = {uid: (u.x, u.y, u.facing) for uid, u in view.units.items()}
+        anims = {}
+        if animate:
+            for uid, target in new_pos.items():
+                old = self.positions.get(uid)
+                if old is not None and any(abs(old[i] - target[i]) > 1e-6 for i in range(3)):
+                    anims[uid] = (old, target, now)
+        self.anims = anims
+        self.positions = dict(new_pos)
+        for uid, (old, _target, _t0) in anims.items():
+            self.positions[uid] = old
+
+    def update(self, now: float) -> None:
+        done = []
+        for uid, (a, b, t0) in self.anims.items():
+            t = min(1.0, (now - t0) / ANIM_TIME)
+            e = t * t * (3 - 2 * t)
+            da = ((b[2] - a[2] + 180) % 360) - 180
+            self.positions[uid] = (a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e, a[2] + da * e)
+            if t >= 1:
+                done.append(uid)
+        for uid in done:
+            del self.anims[uid]
+
+    def busy(self) -> bool:
+        return bool(self.anims)
+
+    def settle(self, view) -> None:
+        self.anims = {}
+        self.positions = {uid: (u.x, u.y, u.facing) for uid, u in view.units.items()}
+
+    def unit_at(self, pos, view):
+        wx, wy = self.world(pos)
+        return render.unit_hit(view.units.values(), wx, wy, 4 / self.camera.scale)
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface, frame: Frame) -> None:
+        view, sel, cam = frame.view, frame.sel, self.camera
+        self.terrain.blit(surface, view, cam)
+        if frame.region is not None:
+            self.regions.blit(surface, frame.region, cam, fill=(255, 214, 90, 80 if frame.strong else 40),
+                              edge=(240, 190, 70, 255 if frame.strong else 150))
+        if frame.tools is not None:
+            frame.tools.draw_under(surface, view, cam, self.positions, frame.cursor)
+        self.painter.draw(surface, cam, view.units.values(), self.positions, frame.marker_labels,
+                          sel.selected, sel.hovered, set(frame.acting))
+        self.draw_placing(surface, frame)
+        self.draw_target(surface, frame)
+        if frame.tools is not None:
+            frame.tools.draw_over(surface, view, cam, frame.cursor)
+        busy_tool = frame.tools is not None and frame.tools.tool is not None
+        if sel.hovered and sel.hovered in view.units and frame.now - sel.hover_time > 0.25 and not busy_tool:
+            self.draw_tip(surface, frame, sel.hovered)
+
+    def draw_placing(self, surface, frame: Frame) -> None:
+        """The move being placed: a line from the unit, its base at the point, an arrow for the facing."""
+        pl, cam, view = frame.sel.placing, self.camera, frame.view
+        if pl is None or pl.point is None:
+            return
+        u = view.units.get(frame.sel.selected) if frame.sel.selected else None
+        p = cam.to_screen(*pl.point)
+        if u is not None:
+            pygame.draw.line(surface, (255, 255, 255), cam.to_screen(u.x, u.y), p, 1)
+            pygame.draw.circle(surface, theme.ACCENT, p, max(4, int(render.base_radius_cm(u.base) * cam.scale)), 2)
+        if pl.facing is not None:
+            t = math.radians(pl.facing)
+            L = max(30, self.s(40))
+            tip = (p[0] + math.cos(t) * L, p[1] + math.sin(t) * L)
+            pygame.draw.line(surface, theme.ACCENT, p, tip, 3)
+            left = (tip[0] - math.cos(t - 0.5) * 10, tip[1] - math.sin(t - 0.5) * 10)
+            right = (tip[0] - math.cos(t + 0.5) * 10, tip[1] - math.sin(t + 0.5) * 10)
+            pygame.draw.polygon(surface, theme.ACCENT, [tip, left, right])
+
+    # -- the legend ---------------------------------------------------------------------------------
+    def layout_legend(self, view, width: int):
+        """The terrain kinds on this table, in columns along the bottom of the table view."""
+        entries = render.legend_entries(view)
+        if not entries:
+            return None
+        fonts = self.fonts
+        sw = self.s(16)
+        lh = fonts.line_height(11) + self.s(2)
+        best = None
+        for with_props in (True, False):      # a narrow window: the kinds' names only, in more columns
+            cells = []
+            for label, colour, props in entries:
+                props = props if with_props else ""
+                w = sw + self.s(6) + fonts.get(11, "b").size(label)[0] + \
+                    (fonts.get(11).size("  " + props)[0] if props else 0)
+                cells.append((w, label, colour, props))
+            col_w = max(c[0] for c in cells) + self.s(18)
+            cols = max(1, (width - self.s(12)) // col_w)
+            rows = -(-len(cells) // cols)
+            if best is None or rows < best[0]:
+                best = (rows, col_w, cols, cells)
+            if rows <= 3:
+                break
+        rows, col_w, cols, cells = best
+        max_rows = max(1, int(self.app.size[1] * 0.2) // lh)     # a small window keeps its table
+        if rows > max_rows:
+            rows = max_rows
+            cells = cells[:rows * cols]
+        return (rows * lh + self.s(10), col_w, cols, lh, cells)
+
+    def draw_legend(self, surface) -> None:
+        if not self.legend:
+            return
+        height, col_w, cols, lh, cells = self.legend
+        fonts = self.fonts
+        x0, y0 = 0, self.viewport[1] + self.viewport[3]
+        rect = pygame.Rect(x0, y0, self.viewport[2], height)
+        pygame.draw.rect(surface, (30, 33, 39), rect)
+        pygame.draw.line(surface, theme.EDGE, rect.topleft, rect.topright)
+        for i, (_w, label, colour, props) in enumerate(cells):
+            col, row = i % cols, i // cols
+            x = x0 + self.s(10) + col * col_w
+            y = y0 + self.s(5) + row * lh
+            sw = pygame.Rect(x, y + self.s(2), self.s(16), lh - self.s(5))
+            pygame.draw.rect(surface, colour, sw)
+            pygame.draw.rect(surface, (10, 10, 10), sw, 1)
+            r = theme.draw_text(surface, fonts, label, (sw.right + self.s(6), y), 11, theme.TEXT, "b")
+            if props:
+                theme.draw_text(surface, fonts, "  " + props, (r.right, y), 11, theme.DIM)

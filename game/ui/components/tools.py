@@ -1,0 +1,272 @@
+"""The tools a tabletop player reaches for on a cm table: measuring tape, LOS line, field of vision,
+blast template and range bands. The rules behind them (field_of_vision, blast_radius, range_bands,
+los_rules) are asked of the ruleset only on a table board, and only when it has them."""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import pygame
+
+from game.ui import render, theme
+from game.ui.components.choices import Selection
+
+CM_PER_INCH = 2.54
+ARC_STEPS = [30, 45, 60, 90, 120, 180, 270, 360]
+HINTS = {"measure": "Tape: drag on the table to measure", "los": "LOS: drag from a unit or a point",
+         "blast": "Blast template: click to pin it, [ and ] change its radius"}
+
+
+def board_kind(view) -> str:
+    board = getattr(view, "board", None)
+    return getattr(board, "kind", None) or "table"
+
+
+def table_rule(ruleset, view, name: str, *args, default=None):
+    """Ask the ruleset for a table tool's rule (the engine's TableRules mixin) when it has one."""
+    if board_kind(view) != "table":
+        return default
+    fn = getattr(ruleset, name, None)
+    if fn is None:
+        return default
+    try:
+        found = fn(view, *args)
+    except Exception:
+        return default
+    return default if found is None else found
+
+
+class TableTools:
+    """Inputs: the app (fonts, settings), the session (its ruleset and the viewer's view), the shared
+    selection and `thinking()`: the AI's thread is using the table's prepared geometry."""
+
+    def __init__(self, app, session, sel: Selection, thinking: Callable[[], bool]):
+        self.app = app
+        self.fonts = app.fonts
+        self.session = session
+        self.sel = sel
+        self.thinking = thinking
+        self.tool: str | None = None
+        self.a: tuple[float, float] | None = None
+        self.b: tuple[float, float] | None = None
+        self.dragging = False
+        self.blast_pinned: tuple[float, float] | None = None
+        self.arc: float | None = None
+        self.blast_r: float | None = None
+        self.rings_on = False
+        self._los_cache: dict[tuple, list] = {}
+
+    def s(self, v: float) -> int:
+        return int(round(v * self.app.settings.ui_scale))
+
+    def state(self) -> dict[str, bool]:
+        """Which tool buttons are on."""
+        return {"measure": self.tool == "measure", "los": self.tool == "los", "arc": self.arc is not None,
+                "blast": self.tool == "blast", "rings": self.rings_on}
+
+    # -- the rules behind the tools ------------------------------------------------------------
+    def default_arc(self) -> float:
+        """The selected unit's field of vision, as the ruleset declares it."""
+        if not self.sel.selected:
+            return 90.0
+        return float(table_rule(self.session.ruleset, self.session.view(), "field_of_vision", self.sel.selected,
+                                default=90.0))
+
+    def default_blast(self) -> float:
+        return float(table_rule(self.session.ruleset, self.session.view(), "blast_radius", default=4.0))
+
+    def range_bands(self) -> list[tuple[str, float]]:
+        bands = table_rule(self.session.ruleset, self.session.view(), "range_bands", self.sel.selected,
+                           default=[]) if self.sel.selected else []
+        if not bands:
+            bands = [("10 cm", 10.0), ("30 cm", 30.0), ("60 cm", 60.0)]
+        return [(str(n), float(cm)) for n, cm in bands]
+
+    def los_rules(self):
+        return table_rule(self.session.ruleset, self.session.view(), "los_rules")
+
+    # -- switching ---------------------------------------------------------------------------------
+    def toggle(self, key: str) -> str | None:
+        """Switch a tool; returns a hint to show, if any."""
+        if key == "arc":
+            self.arc = None if self.arc is not None else self.default_arc()
+        elif key == "rings":
+            self.rings_on = not self.rings_on
+        elif key in ("measure", "los", "blast"):
+            self.tool = None if self.tool == key else key
+            self.a = self.b = None
+            self.blast_pinned = None
+            if self.tool == "blast" and self.blast_r is None:
+                self.blast_r = self.default_blast()
+            if self.tool:
+                return HINTS[self.tool]
+        return None
+
+    def adjust(self, step: int) -> None:
+        """[ and ]: the blast radius, else the arc."""
+        if self.tool == "blast" and self.blast_r is not None:
+            self.blast_r = max(0.5, self.blast_r + 0.5 * step)
+        elif self.arc is not None:
+            i = min(range(len(ARC_STEPS)), key=lambda j: abs(ARC_STEPS[j] - self.arc))
+            self.arc = float(ARC_STEPS[max(0, min(len(ARC_STEPS) - 1, i + step))])
+
+    def reset_line(self) -> None:
+        self.a = self.b = None
+
+    # -- gestures on the table ---------------------------------------------------------------------
+    def press(self, world, unit) -> bool:
+        """A left press on the table; True when a tool took it."""
+        if self.tool in ("measure", "los"):
+            self.a = (unit.x, unit.y) if unit is not None else world
+            self.b = self.a
+            self.dragging = True
+            return True
+        if self.tool == "blast":
+            self.blast_pinned = None if self.blast_pinned is not None else world
+            return True
+        return False
+
+    def release(self, world, unit) -> bool:
+        if not self.dragging:
+            return False
+        self.dragging = False
+        if self.a is not None:
+            self.b = (unit.x, unit.y) if unit is not None else world
+        return True
+
+    def motion(self, world) -> None:
+        if self.dragging and self.a is not None and world is not None:
+            self.b = world
+
+    # -- LOS ---------------------------------------------------------------------------------------
+    def los_from(self, uid: str) -> list[tuple[str, bool, str | None]]:
+        """LOS from one unit to every visible enemy, computed once per (unit, state, viewer)."""
+        key = (uid, self.session.version, self.session.viewer)
+        found = self._los_cache.get(key)
+        if found is not None:
+            return found
+        if self.thinking():
+            return []          # the AI's thread is using the table's prepared geometry: wait for it
+        view = self.session.view()
+        u = view.units.get(uid)
+        found = []
+        if u is not None and not u.out and board_kind(view) == "table":
+            others = [o for o in view.units.values() if o.side != u.side and not o.out]
+            if others:
+                rules = self.los_rules()
+                points = [(u.x, u.y)] + [(o.x, o.y) for o in others]
+                try:
+                    row = view.table.los_row(0, points, rules) if rules is not None else view.table.los_row(0, points)
+                    found = [(o.id, bool(row.clear[i + 1]), row.blockers[i + 1]) for i, o in enumerate(others)]
+                except Exception:
+                    found = []
+        if len(self._los_cache) > 32:
+            self._los_cache.clear()
+        self._los_cache[key] = found
+        return found
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def draw_under(self, surface, view, cam, positions: dict, cursor_world) -> None:
+        """Under the units: the field of vision, the range bands, the LOS preview."""
+        sel = view.units.get(self.sel.selected) if self.sel.selected else None
+        if self.arc is not None and sel is not None and not sel.out:
+            x, y, f = positions.get(sel.id, (sel.x, sel.y, sel.facing))
+            diag = math.hypot(*render.table_size(view))
+            render.draw_sector(surface, cam, (x, y), f, self.arc, diag, (255, 255, 255, 38), (255, 255, 255, 170))
+        if self.rings_on:
+            centre = (sel.x, sel.y) if sel is not None else cursor_world
+            if centre is not None:
+                render.draw_rings(surface, cam, self.fonts, centre, self.range_bands())
+        if self.app.settings.los_preview and self.tool is None and self.sel.placing is None:
+            self.draw_los_preview(surface, view, cam)
+
+    def draw_los_preview(self, surface, view, cam) -> None:
+        uid = self.sel.hovered
+        u = view.units.get(uid) if uid is not None else None
+        if u is None or u.out:
+            return
+        a = cam.to_screen(u.x, u.y)
+        for oid, clear, _blocker in self.los_from(uid):
+            o = view.units.get(oid)
+            if o is None:
+                continue
+            b = cam.to_screen(o.x, o.y)
+            # clear: a thick green line with a dark edge; blocked: a thin red one (thickness, not only
+            # colour, tells them apart)
+            if clear:
+                pygame.draw.line(surface, (20, 20, 20), a, b, 4)
+                pygame.draw.line(surface, theme.GOOD, a, b, 2)
+            else:
+                pygame.draw.line(surface, (185, 45, 40), a, b, 1)
+
+    def draw_over(self, surface, view, cam, cursor_world) -> None:
+        """Over the units: the tape, the LOS line, the blast template."""
+        fonts = self.fonts
+        if self.tool in ("measure", "los") and self.a is not None and self.b is not None:
+            a, b = self.a, self.b
+            pa, pb = cam.to_screen(*a), cam.to_screen(*b)
+            dist = math.hypot(b[0] - a[0], b[1] - a[1])
+            if self.tool == "measure":
+                pygame.draw.line(surface, (20, 20, 20), pa, pb, 5)
+                pygame.draw.line(surface, (255, 235, 120), pa, pb, 3)
+                for pt in (pa, pb):
+                    pygame.draw.circle(surface, (255, 235, 120), pt, 4)
+                inches = dist / CM_PER_INCH
+                text = f"{inches:.1f} in · {dist:.1f} cm" if self.app.settings.inches else f"{dist:.1f} cm · {inches:.1f} in"
+                render.label_box(surface, fonts, text, ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2 - 6), 13)
+            else:
+                self.draw_los_line(surface, view, cam, a, b, pa, pb, dist)
+        if self.tool == "blast":
+            self.draw_blast(surface, view, cam, self.blast_pinned or cursor_world)
+
+    def draw_blast(self, surface, view, cam, centre) -> None:
+        if centre is None or not self.blast_r:
+            return
+        c = cam.to_screen(*centre)
+        r = self.blast_r * cam.scale
+        tmp = pygame.Surface((int(2 * r) + 4, int(2 * r) + 4), pygame.SRCALPHA)
+        pygame.draw.circle(tmp, (230, 90, 40, 70), (r + 2, r + 2), r)
+        pygame.draw.circle(tmp, (230, 90, 40, 230), (r + 2, r + 2), r, 2)
+        surface.blit(tmp, (c[0] - r - 2, c[1] - r - 2))
+        hit = 0
+        for u in view.units.values():
+            if u.out:
+                continue
+            if math.hypot(u.x - centre[0], u.y - centre[1]) <= self.blast_r + render.base_radius_cm(u.base):
+                hit += 1
+                pygame.draw.circle(surface, (230, 90, 40), cam.to_screen(u.x, u.y),
+                                   max(5, int(render.base_radius_cm(u.base) * cam.scale)) + 5, 2)
+        render.label_box(surface, self.fonts, f"blast r {self.blast_r:g} cm · {hit} inside", (c[0], c[1] - r - 4), 12)
+
+    def draw_los_line(self, surface, view, cam, a, b, pa, pb, dist) -> None:
+        fonts = self.fonts
+        if self.thinking():
+            render.label_box(surface, fonts, "LOS: waiting for the AI…", pb, 12)
+            return
+        rules = self.los_rules()
+        try:
+            res = view.table.los(a, b, rules) if rules is not None else view.table.los(a, b)
+        except Exception as exc:
+            render.label_box(surface, fonts, f"LOS failed: {exc}", pb, 12)
+            return
+        if res.clear:
+            pygame.draw.line(surface, (20, 20, 20), pa, pb, 6)
+            pygame.draw.line(surface, theme.GOOD, pa, pb, 4)
+            text = f"clear · {dist:.1f} cm"
+        else:
+            piece = getattr(view.table, "by_id", {}).get(res.blocker)
+            if piece is not None:
+                for poly in render.polygons_of(piece.polygon):
+                    render.outline_polygon(surface, poly, (255, 240, 60), cam.to_screen, 5)
+                    render.outline_polygon(surface, poly, theme.BAD, cam.to_screen, 2)
+            pygame.draw.line(surface, (20, 20, 20), pa, pb, 6)
+            render.dashed_line(surface, theme.BAD, pa, pb, 4, 12, 6)
+            name = (getattr(piece, "name", "") or "") if piece is not None else ""
+            kind = render.kind_label(getattr(piece, "kind", None)) if piece is not None else ""
+            what = name or kind or str(res.blocker)
+            text = f"blocked by {what} · {dist:.1f} cm"
+        for pt in (pa, pb):
+            pygame.draw.circle(surface, (255, 255, 255), pt, 4)
+        render.label_box(surface, fonts, text, ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2 - 6), 13,
+                         bg=(230, 250, 235) if res.clear else (255, 230, 225))
+

@@ -1,0 +1,478 @@
+"""The game screen: it lays out the board view (picked by the board's kind), the turn and status bars,
+the action panel and the dice log, and routes input to them; the AI driver and the handover follow
+the session. Everything drawn comes from `session.view()`, never the raw state."""
+from __future__ import annotations
+
+import pygame
+
+from game.engine import game as engine
+from game.engine.ruleset import Option
+from game.ui import theme
+from game.ui.components import keymap
+from game.ui.components.action_panel import ActionPanel
+from game.ui.components.ai_driver import AiDriver
+from game.ui.components.bars import Bars
+from game.ui.components.board_view import Frame, board_of, board_view_for, kind_of_board
+from game.ui.components.choices import Choices, Selection, actors_of
+from game.ui.components.dice_log import DiceLog
+from game.ui.components.nesting import NestWatch
+from game.ui.components.placing import Placement
+from game.ui.components.tools import TableTools
+from game.ui.screens import game_actions
+from game.ui.screens.base import Screen
+
+QUICKSAVE = game_actions.QUICKSAVE
+
+
+class GameScreen(game_actions.GameCommands, Screen):
+    name = "table"
+
+    def __init__(self, app, session):
+        super().__init__(app)
+        self.session = session
+        self.sel = Selection()
+        self.choices = Choices(session, self.my_decision)
+        self.panel = ActionPanel(app, session, self.sel, self.choices)
+        self.log = DiceLog(app.fonts, self.s)
+        self.ai = AiDriver(session, app.settings, app.threaded_ai, lambda ev: self.after_action(ev, False), self.say)
+        self.tools = TableTools(app, session, self.sel, self.ai.thinking)
+        self.bars = Bars(app, session)
+        self.nest = NestWatch(session.state)
+        self.board = board_view_for(app, session.view())
+        self.placement = self.make_placement()
+        self.now = 0.0
+        self.seen_version, self.seen_viewer = -1, -1
+        self.banner_to: int | None = None          # hand the window over to this side after this banner
+        self.pending_handover = False
+        self.last_by_human = False
+        self.end_shown, self.end_at = False, None
+        self.pan_from: tuple[int, int] | None = None
+        self.pan_moved = False
+        self.cursor_world: tuple[float, float] | None = None
+        self.dynamic_buttons: list = []
+        self._dyn_key = None
+        self.started = False
+
+    def make_placement(self) -> Placement:
+        return Placement(self.sel, self.board, self.view, self.session.check, self.commit, self.say)
+
+    # -- layout ---------------------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.app.size
+        handlers = {"menu": self.open_menu, "help": self.open_help, "rules": self.open_rules,
+                    "save": self.quick_save, "undo": self.undo, "tool": self.tool_key}
+        self.bars.build(self.button, handlers, tools=self.board.has_tools)
+        top_h, bottom_h = self.bars.top_h, self.bars.bottom_h
+        self.panel_w = max(300, min(self.s(380), int(w * 0.4)))
+        self.board.place((0, top_h, w - self.panel_w, h - top_h - bottom_h), self.view(),
+                         legend=self.app.settings.show_legend)
+        self.viewport = self.board.viewport
+        log_rect = self.panel.place(pygame.Rect(w - self.panel_w, top_h, self.panel_w, h - top_h))
+        self.log.place(log_rect)
+        self.log._key = None
+        self._dyn_key = None
+        self.dynamic_buttons = []
+        self.refresh_tool_buttons()
+
+    @property
+    def camera(self):
+        return self.board.camera
+
+    def refresh_tool_buttons(self) -> None:
+        self.bars.refresh(dict(self.tools.state(), legend=self.app.settings.show_legend))
+
+    def on_top_again(self) -> None:
+        self.panel.invalidate()
+        self._dyn_key = None
+
+    # -- the state --------------------------------------------------------------------------------
+    def view(self):
+        return self.session.view()
+
+    def my_decision(self):
+        """The decision, when the viewer is the human who must make it now."""
+        d = self.session.decision()
+        if d is None or self.banner_to is not None or self.pending_handover:
+            return None
+        seat = getattr(d, "seat", d.side)
+        if not self.session.is_human(seat) or seat != self.session.viewer:
+            return None
+        return d
+
+    def actors(self) -> list[str]:
+        return self.choices.actors()
+
+    def region_option(self) -> Option | None:
+        return self.choices.region_option(self.sel)
+
+    def status_text(self, hints_only: bool = False) -> tuple[str, tuple]:
+        toast = self.bars.live_toast(self.now)
+        if not hints_only and toast is not None:
+            return toast[0], toast[1]
+        if self.ai.broken:
+            return self.ai.broken, theme.BAD
+        pl = self.sel.placing
+        if pl is not None:
+            if pl.point is None:
+                return f"{pl.option.label}: click inside the highlighted area (right click or Esc cancels)", theme.ACCENT
+            return "Drag or click to set the facing; Enter keeps it", theme.ACCENT
+        if self.ai.turn() and not self.session.is_over():
+            return "The AI is playing… Space skips the animation", theme.DIM
+        pos = self.board.cursor_text(self.cursor_world) + "   ·   " if self.cursor_world is not None else ""
+        return pos + "F1 help · Tab next unit · 1-9 options · wheel zoom · right drag pan", theme.DIM
+
+    def sync(self) -> None:
+        """Follow the session: a new board (a nested game), new state (animate moves, flash new rolls),
+        whose eyes, the end."""
+        s = self.session
+        if s.version == self.seen_version and s.viewer == self.seen_viewer:
+            return
+        changed, ended = self.nest.step(s.state, s.side_name)
+        if ended:
+            self.bars.show_summary(ended, self.now + 8)
+        view = s.view()
+        if changed or kind_of_board(board_of(view)) != self.board.kind:
+            self.swap_board(view)
+        animate = s.viewer == self.seen_viewer and not self.ai.skip and self.app.settings.ai_speed != "instant"
+        self.board.follow(view, animate, self.now)
+        self.log.follow(view, s.viewer, s.viewer != self.seen_viewer, self.now)
+        self.seen_version, self.seen_viewer = s.version, s.viewer
+        sel = self.sel
+        d = self.my_decision()
+        first = next((a for a in actors_of(d) if a in view.units), None) if d is not None else None
+        if first is not None:
+            sel.selected = first
+        elif sel.selected is not None and (sel.selected not in view.units or view.units[sel.selected].out):
+            sel.selected = None
+        elif d is not None and (sel.selected is None or not self.choices.can_act(sel.selected)):
+            acts = self.actors()
+            # an interrupt (opportunity fire...) or a single unit able to act: select it, the
+            # player should not have to look for it
+            if acts and (view.flow.interrupts or len(acts) == 1):
+                sel.selected = acts[0]
+        options = self.choices.options()
+        if sel.placing is not None and sel.placing.option not in options:
+            sel.placing = None
+        if sel.focus is not None and sel.focus not in options:
+            sel.focus = None
+        self.panel.invalidate()
+
+    def swap_board(self, view) -> None:
+        """The innermost game's board changed (a nested game began or ended): a new board view."""
+        self.board = board_view_for(self.app, view)
+        self.placement = self.make_placement()
+        self.sel.selected = self.sel.hovered = None
+        self.sel.cancel()
+        if self.container is not None:
+            self.app.later(self.rebuild)
+
+    def check_viewer(self) -> None:
+        """Hand the window over when the deciding human changes and something is hidden."""
+        s = self.session
+        if s.is_over() or self.banner_to is not None or self.pending_handover:
+            return
+        want, need = s.wanted_viewer()
+        if need:
+            if self.last_by_human and s.viewer is not None:
+                self.banner_to = want
+                self.sel.cancel()
+            else:
+                self.push_handover(want)
+        elif want is not None and want != s.viewer:
+            s.set_viewer(want)
+
+    def push_handover(self, side: int) -> None:
+        from game.ui.screens.handover import HandoverScreen
+        self.banner_to = None
+        self.pending_handover = True
+        self.sel.cancel()
+        self.sel.selected = self.sel.hovered = None
+        self.tools.reset_line()
+        self.app.push(HandoverScreen(self.app, self.session, side, self.viewer_ready))
+
+    def viewer_ready(self, side: int) -> None:
+        self.pending_handover = False
+        self.session.set_viewer(side)
+        self.last_by_human = False
+        self.seen_viewer = -2             # snap, do not animate the other side's moves
+        self.sync()
+
+    def hand_over(self) -> None:
+        if self.banner_to is not None:
+            self.push_handover(self.banner_to)
+
+    # -- acting ---------------------------------------------------------------------------------
+    def say(self, text: str, colour=theme.TEXT, seconds: float = 4.0) -> None:
+        self.bars.say(text, colour, self.now + seconds)
+
+    def commit(self, action) -> bool:
+        reason = self.session.check(action)
+        if reason:
+            self.say(reason, theme.BAD)
+            return False
+        try:
+            events = self.session.act(action)
+        except engine.IllegalAction as exc:
+            self.say(str(exc), theme.BAD)
+            return False
+        self.sel.cancel()
+        self.bars.toast = None
+        self.after_action(events, by_human=True)
+        return True
+
+    def after_action(self, events, by_human: bool) -> None:
+        self.last_by_human = by_human
+        problem = self.session.maybe_autosave()
+        if problem:
+            self.say(problem, theme.WARN)
+        self.sync()
+        self.check_viewer()
+
+    def choose(self, option: Option) -> None:
+        """An option picked from the panel or by its key: a complete action is done at once (its odds
+        were on show), a region option starts the placement."""
+        if option.action is not None:
+            self.commit(option.action)
+            return
+        if option.region is None:
+            return
+        if actors_of(option):
+            for uid in self.actors():
+                if self.choices.actor_matches(option, uid):
+                    self.sel.selected = uid
+                    break
+        self.placement.start(option)
+
+    # -- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            found = keymap.lookup(event.key, event.mod)
+            if found is not None:
+                binding, chord = found
+                self.run(binding.command, chord.arg)
+            self.refresh_tool_buttons()
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = self.app.mouse
+            if self.board.in_viewport(pos):
+                self.camera.zoom_at(pos[0], pos[1], 1 if event.y > 0 else -1 if event.y < 0 else 0)
+            elif self.panel.rect.collidepoint(pos):
+                if pos[1] >= self.log.rect.y:
+                    self.log.wheel(event.y)
+                else:
+                    self.panel.wheel(event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse_down(event)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.mouse_up(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse_move(event)
+
+    def run(self, command: str, arg=None) -> None:
+        """One keymap command: the handler is `cmd_<command>` (see game_actions)."""
+        handler = getattr(self, f"cmd_{command}")
+        handler(arg) if arg is not None else handler()
+
+    def mouse_down(self, event) -> None:
+        pos = event.pos
+        if event.button in (2, 3):
+            if self.board.in_viewport(pos):
+                self.pan_from, self.pan_moved = pos, False
+            return
+        if event.button != 1:
+            return
+        if self.panel.rect.collidepoint(pos):
+            option = self.panel.option_at(pos)
+            if option is not None:
+                self.choose(option)
+            else:
+                self.log.click(pos)
+            return
+        if not self.board.in_viewport(pos):
+            return
+        view = self.view()
+        if self.board.has_tools and self.tools.press(self.board.world(pos), self.board.unit_at(pos, view)):
+            return
+        if self.banner_to is not None:
+            return
+        sel = self.sel
+        if sel.placing is not None and sel.placing.point is not None:
+            self.placement.press(pos, sel.placing.option)
+            return
+        unit = self.board.unit_at(pos, view)
+        if hasattr(self.board, "pick"):
+            self.board.pick(pos)
+        if unit is not None and sel.placing is None:
+            self.click_unit(unit)
+            return
+        option = self.region_option()
+        if self.my_decision() is not None and option is not None:
+            self.placement.press(pos, option)
+            return
+        if unit is None:
+            sel.selected = None
+            sel.focus = None
+            self.panel.invalidate()
+
+    def click_unit(self, unit) -> None:
+        sel = self.sel
+        uid, team = unit.id, unit.team
+        targeted = [o for o in self.choices.options_for(sel.selected)
+                    if sel.selected and o.target is not None and (o.target == uid or (team and o.target == team))]
+        if targeted:
+            if sel.focus in targeted:
+                # a second click on the target commits the option whose odds are on show
+                self.choose(sel.focus)
+                return
+            sel.focus = targeted[0]
+            self.say(f"{sel.focus.label}" + (f" — {sel.focus.odds_text}" if sel.focus.odds_text else "") +
+                     ". Click again or press Enter to do it.", theme.ACCENT, 6)
+            self.panel.invalidate()
+            return
+        sel.selected = uid
+        sel.cancel()
+        self.panel.invalidate()
+
+    def mouse_up(self, event) -> None:
+        pos = event.pos
+        if event.button in (2, 3):
+            if self.pan_from is not None and not self.pan_moved and event.button == 3:
+                self.cancel()        # a right click without a drag cancels
+            self.pan_from = None
+            return
+        if event.button != 1:
+            return
+        if self.tools.release(self.board.world(pos), self.board.unit_at(pos, self.view())):
+            return
+        self.placement.release(pos)
+
+    def cancel(self) -> bool:
+        """Right click or Esc: drop the placement or the focus, else the tool; False when nothing was on."""
+        if self.sel.placing is not None or self.sel.focus is not None:
+            self.sel.cancel()
+            return True
+        if self.tools.tool is not None:
+            self.tool_key(self.tools.tool)
+            return True
+        return False
+
+    def mouse_move(self, event) -> None:
+        pos = event.pos
+        if self.pan_from is not None:
+            dx, dy = pos[0] - self.pan_from[0], pos[1] - self.pan_from[1]
+            if abs(dx) + abs(dy) > 2:
+                self.pan_moved = True
+            self.camera.pan(dx, dy)
+            self.pan_from = pos
+            return
+        sel = self.sel
+        if self.board.in_viewport(pos):
+            self.cursor_world = self.board.world(pos)
+            u = self.board.unit_at(pos, self.view())
+            uid = u.id if u is not None else None
+            if uid != sel.hovered:
+                sel.hovered, sel.hover_time = uid, self.now
+        else:
+            self.cursor_world = None
+            sel.hovered = None
+        self.tools.motion(self.cursor_world)
+        self.placement.motion(pos, self.cursor_world)
+
+    # -- update -------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.now += dt
+        s = self.session
+        if not self.started:
+            self.started = True
+            self.seen_viewer = s.viewer
+            self.sync()
+            self.check_viewer()
+            if s.viewer is None and not self.pending_handover:
+                want, _ = s.wanted_viewer()
+                if want is not None:
+                    self.push_handover(want)
+                    return
+        self.sync()
+        self.board.update(self.now)
+        paused = self.banner_to is not None or self.pending_handover or self.app.top is not self
+        self.ai.drive(dt, paused, self.board.busy(), lambda: self.banner_to is not None or self.pending_handover)
+        if s.is_over() and not self.end_shown and self.app.top is self:
+            if self.end_at is None:
+                self.end_at = self.now + 1.0
+            elif self.now >= self.end_at and not self.board.busy():
+                self.open_results()
+        self.panel.update((self.banner_to, self.pending_handover), self.log.rect.y)
+        self.log.update(self.view(), s.viewer, s.version)
+        self.update_dynamic_buttons()
+        self.bars.enable_undo(s.undo_reason() is None and self.banner_to is None)
+
+    def busy(self) -> bool:
+        """Something moves on screen (the window then draws at full speed)."""
+        return self.board.busy() or self.ai.turn() or self.log.animating(self.now) or \
+            self.bars.live_toast(self.now) is not None
+
+    def update_dynamic_buttons(self) -> None:
+        """The banner's hand-over button and the results button come and go with the state."""
+        key = (self.banner_to, self.session.is_over(), self.panel.rect.topleft, self.app.size)
+        if key == self._dyn_key:
+            return
+        self._dyn_key = key
+        for b in self.dynamic_buttons:
+            b.kill()
+        self.dynamic_buttons = []
+        if self.banner_to is not None:
+            x, y, w, h = self.viewport
+            bw, bh = self.s(340), self.s(46)
+            name = self.session.side_name(self.banner_to)
+            self.dynamic_buttons.append(self.button(pygame.Rect(x + (w - bw) // 2, y + h // 2 + self.s(20), bw, bh),
+                                                    f"Hand over to {name}  (Enter)", self.hand_over, "#primary"))
+        elif self.session.is_over():
+            r = self.panel.rect
+            self.dynamic_buttons.append(self.button(pygame.Rect(r.x + self.s(12), r.y + self.s(76),
+                                                                r.w - self.s(24), self.s(36)),
+                                                    "Results and the log", self.open_results, "#primary"))
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def caption(self) -> str | None:
+        return self.session.scenario.title
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        view = self.view()
+        mine = self.my_decision()
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(self.viewport))
+        shown = self.sel.focus
+        hovered_row = self.panel.option_at(self.app.mouse)
+        if hovered_row is not None:
+            shown = hovered_row
+        region = self.region_option() if mine is not None else None
+        frame = Frame(view=view, sel=self.sel, region=region.region if region is not None else None,
+                      strong=self.sel.placing is not None, shown=shown,
+                      acting=frozenset(self.actors()) if mine is not None else frozenset(),
+                      marker_labels=dict(getattr(self.session.ruleset, "marker_styles", {}) or {}),
+                      cursor=self.cursor_world, now=self.now,
+                      describe=lambda uid: self.session.ruleset.describe_unit(view, uid),
+                      tools=self.tools if self.board.has_tools else None)
+        self.board.draw(surface, frame)
+        if self.banner_to is not None:
+            self.draw_banner(surface)
+        surface.set_clip(clip)
+        self.board.draw_legend(surface)
+        self.bars.draw_top(surface, view)
+        toast = self.bars.live_toast(self.now)
+        self.bars.draw_bottom(surface, surface.get_width() - self.panel_w, self.status_text(toast is not None),
+                              self.viewport, self.now)
+        self.panel.draw(surface, view, mine, self.banner_to, self.pending_handover, self.log.rect.y)
+        self.log.draw(surface, self.now)
+
+    def draw_banner(self, surface) -> None:
+        x, y, w, h = self.viewport
+        box = pygame.Rect(0, 0, self.s(460), self.s(150))
+        box.center = (x + w // 2, y + h // 2)
+        theme.panel(surface, box, (24, 27, 33), theme.ACCENT, 10, alpha=240)
+        fonts = self.app.fonts
+        me = self.session.side_name(self.session.viewer)
+        theme.draw_text(surface, fonts, f"{me}: your part is done for now", (box.centerx, box.y + self.s(18)), 18,
+                        theme.TEXT, "b", anchor="midtop")
+        theme.draw_text(surface, fonts, "Look at the results, then hand over", (box.centerx, box.y + self.s(48)), 13,
+                        theme.DIM, "i", anchor="midtop")
