@@ -52,10 +52,10 @@ def run(state: GameState, players: list[str], actions: list[Action] | None = Non
             return Simulation(state, actions, players)
         options = engine.legal_actions(state)
         if not options:
-            raise engine.FlowError(f"{state.ruleset_id}: side {decision.side} must decide "
+            raise engine.FlowError(f"{engine.innermost(state).ruleset_id}: side {decision.side} must decide "
                                    f"{decision.kind!r} but has no legal option")
-        view = engine.view(state, decision.side)
-        action = seats[decision.side].choose(view, options, decision)
+        view = engine.view(state, decision.seat)
+        action = seats[decision.seat].choose(view, options, decision)
         engine.apply(state, action)
         actions.append(action)
         if on_action:

@@ -47,7 +47,7 @@ def play(state, seed: int, saves: list | None = None, limit: int = 5000):
         if decision is None:
             break
         options = engine.legal_actions(state)
-        action = players[decision.side].choose(engine.view(state, decision.side), options, decision)
+        action = players[decision.seat].choose(engine.view(state, decision.seat), options, decision)
         assert engine.check(state, action) is None
         engine.apply(state, action)
         actions.append(action)
@@ -70,6 +70,26 @@ def test_toy_rulesets_conform(toy):
         assert state_hash(again) == state_hash(state)
     finally:
         unregister_toys()
+
+
+def test_a_campaign_with_nested_battles_conforms(tmp_path):
+    """Save/load round trips land inside the nested battles as well as between them."""
+    from game.io.save_file import load_save, resume, save_game
+    from tests.engine.nested_toys import register_nested, unregister_nested, war_scenario
+    register_nested()
+    try:
+        sc = war_scenario()
+        state = engine.new_game(sc, seed=4)
+        saves = []
+        actions = play(state, 4, saves)
+        assert state.data["battles"], "the toy campaign must fight at least one battle"
+        for n, prefix, expected in saves:
+            partial = engine.replay(sc, 4, None, prefix)
+            path = save_game(tmp_path / f"at-{n}.json", partial, prefix, ["random", "random"])
+            assert state_hash(resume(load_save(path))) == expected
+        assert state_hash(engine.replay(sc, 4, None, actions)) == state_hash(state)
+    finally:
+        unregister_nested()
 
 
 @pytest.mark.parametrize("name", _bundled())

@@ -69,7 +69,7 @@ class ToyBase(Ruleset):
                     Option("Commit", "Commit", Commit(s, ("advance",)))]
         if decision.kind in ("throw-back", "commander-save", "follow"):
             return [Option("Answer", "Yes", Answer(s, True)), Option("Answer", "No", Answer(s, False))]
-        units = [u for u in state.side_units(s) if decision.actor in (None, u.id)]
+        units = [u for u in state.side_units(s) if decision.the_actor in (None, u.id)]
         opts = []
         for u in units:
             opts += [Option("Try", f"{u.id} ok", Try(u.id, True), actor=u.id),
@@ -99,15 +99,28 @@ class InitiativeToy(ToyBase):
             engine.pass_initiative(state, other_side(state, side), "passed")
 
 
+def _resolve(state, phase):
+    state.emit("Phase", f"{phase.name} resolves")
+
+
+def _grenades(state, phase):
+    if state.data["orders"].get("0") == ["advance"]:
+        engine.push_interrupt(state, Decision(1, "throw-back", "a grenade lands"))
+
+
+def _clear_orders(state, phase):
+    state.data["orders"] = {}
+
+
 class CommitToy(ToyBase):
     """Takipsilim: both sides commit hidden orders, then the phases resolve; a grenade may come back."""
     id = "toy-commit"
     flow = Flow((Phase("orders", order="each-once", decision="commit-orders", hidden=True),
-                 Phase("movement", order="auto", begin="resolve"),
-                 Phase("shooting", order="auto", begin="resolve"),
-                 Phase("grenades", order="auto", begin="grenades"),
-                 Phase("melee", order="auto", begin="resolve"),
-                 Phase("miscellaneous", order="auto", begin="resolve", end="clear_orders")))
+                 Phase("movement", order="auto", begin=_resolve),
+                 Phase("shooting", order="auto", begin=_resolve),
+                 Phase("grenades", order="auto", begin=_grenades),
+                 Phase("melee", order="auto", begin=_resolve),
+                 Phase("miscellaneous", order="auto", begin=_resolve, end=_clear_orders)))
 
     def setup(self, state):
         state.data["orders"] = {}
@@ -116,36 +129,27 @@ class CommitToy(ToyBase):
         if isinstance(action, Commit):
             state.data["orders"][str(action.side)] = list(action.orders)
 
-    def resolve(self, state, phase):
-        state.emit("Phase", f"{phase.name} resolves")
-
-    def grenades(self, state, phase):
-        if state.data["orders"].get("0") == ["advance"]:
-            engine.push_interrupt(state, Decision(1, "throw-back", "a grenade lands"))
-
-    def clear_orders(self, state, phase):
-        state.data["orders"] = {}
-
     def view(self, state, side):
         seen = super().view(state, side)
         seen.data["orders"] = {k: v for k, v in seen.data["orders"].items() if k == str(side)}
         return seen
 
 
+def _by_rating(state, phase):
+    adv = state.data["advantage"]
+    less = 0 if adv < 0 else 1
+    units = sorted(state.units.values(),
+                   key=lambda u: (u.stats["rating"], 0 if u.side == less else 1, u.id))
+    return [Decision(u.side, "act", "fight rating order", actor=u.id) for u in units]
+
+
 class RatingToy(ToyBase):
     """Riskbreaker: characters act one at a time by fight rating, ties to the side with less Advantage."""
     id = "toy-rating"
-    flow = Flow((Phase("fight", order="actors", actors="by_rating"),))
+    flow = Flow((Phase("fight", order="actors", actors=_by_rating),))
 
     def setup(self, state):
         state.data["advantage"] = 2          # positive: side 0 is ahead
-
-    def by_rating(self, state, phase):
-        adv = state.data["advantage"]
-        less = 0 if adv < 0 else 1
-        units = sorted(state.units.values(),
-                       key=lambda u: (u.stats["rating"], 0 if u.side == less else 1, u.id))
-        return [Decision(u.side, "act", "fight rating order", actor=u.id) for u in units]
 
     def apply(self, state, action, decision):
         if isinstance(action, Step):     # a maneuver: each opponent may follow
@@ -153,58 +157,64 @@ class RatingToy(ToyBase):
                 engine.push_interrupt(state, Decision(u.side, "follow", "keep pace", actor=u.id))
 
 
+def _roll_initiative(state):
+    while True:
+        a = state.roll("d6", "initiative", "Blue").total
+        b = state.roll("d6", "initiative", "Red").total
+        if a != b:            # equal rolls are re-rolled
+            state.flow.initiative = 0 if a > b else 1
+            return
+
+
+def _volleys(state, phase):
+    engine.push_interrupt(state, Decision(1, "commander-save", "a unit routs"))
+
+
+def _melee(state, phase):
+    state.emit("Melee", "melee resolves")
+
+
 class PhasesToy(ToyBase):
     """A Risk to Take battles: initiative roll, then move (winner first), fire and melee phases."""
     id = "toy-phases"
     flow = Flow((Phase("move", order="each-run"),
-                 Phase("fire", order="auto", begin="volleys"),
-                 Phase("melee", order="auto", begin="melee")), turn_begin="roll_initiative")
-
-    def roll_initiative(self, state):
-        while True:
-            a = state.roll("d6", "initiative", "Blue").total
-            b = state.roll("d6", "initiative", "Red").total
-            if a != b:            # equal rolls are re-rolled
-                state.flow.initiative = 0 if a > b else 1
-                return
+                 Phase("fire", order="auto", begin=_volleys),
+                 Phase("melee", order="auto", begin=_melee)), turn_begin=_roll_initiative)
 
     def apply(self, state, action, decision):
         if isinstance(action, Pass) and decision.kind == "act":
             engine.end_run(state)
 
-    def volleys(self, state, phase):
-        engine.push_interrupt(state, Decision(1, "commander-save", "a unit routs"))
 
-    def melee(self, state, phase):
-        state.emit("Melee", "melee resolves")
+def _activation_tests(state, phase):
+    state.emit("Activation", f"activation tests for side {state.flow.active}", side=state.flow.active)
 
 
 class ActivationToy(ToyBase):
     """Petite Guerre: each player's turn opens with activation tests, then that player acts."""
     id = "toy-activation"
-    flow = Flow((Phase("activation", order="auto", begin="activation_tests"),
+    flow = Flow((Phase("activation", order="auto", begin=_activation_tests),
                  Phase("actions", order="run")), per_side=True)
-
-    def activation_tests(self, state, phase):
-        state.emit("Activation", f"activation tests for side {state.flow.active}", side=state.flow.active)
 
     def apply(self, state, action, decision):
         if isinstance(action, Pass):
             engine.end_run(state)
 
 
+def _battles(state, phase):
+    state.emit("Battles", "battles")
+
+
+def _reinforce(state, phase):
+    state.emit("Reinforcements", f"reinforcements on turn {state.turn}")
+
+
 class CampaignToy(ToyBase):
     """The campaign: moves every turn, reinforcements and supply every second turn."""
     id = "toy-campaign"
     flow = Flow((Phase("movement", order="each-once"),
-                 Phase("battles", order="auto", begin="battles"),
-                 Phase("reinforcements", order="auto", every=2, offset=1, begin="reinforce")))
-
-    def battles(self, state, phase):
-        state.emit("Battles", "battles")
-
-    def reinforce(self, state, phase):
-        state.emit("Reinforcements", f"reinforcements on turn {state.turn}")
+                 Phase("battles", order="auto", begin=_battles),
+                 Phase("reinforcements", order="auto", every=2, offset=1, begin=_reinforce)))
 
     def apply(self, state, action, decision):
         pass

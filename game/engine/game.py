@@ -2,21 +2,26 @@
 
 `new_game` builds the state from a scenario; then `to_act`, `legal_actions`, `check` and `apply`
 move it on. After each action the engine checks, in order: game over, phase over, turn over.
+
+A game may hold a nested game of another ruleset (the campaign's battle, `start_child`): while
+it lives, every question and action goes to the innermost live game; when it ends, the parent's
+resume hook receives its result and the parent's flow goes on. A save stays one flat list of
+actions: replaying them rebuilds both levels.
 """
 from __future__ import annotations
 
-import copy
-from typing import Any
+import dataclasses
+from typing import Any, Sequence
 
 from game.engine import registry
 from game.engine.actions import Action
+from game.engine.boards import build_board
 from game.engine.dice import DiceStream, derived_seed
 from game.engine.events import Event
 from game.engine.flow import Decision, FlowState, Phase
 from game.engine.ruleset import Option, Ruleset, sides_from
 from game.engine.scenario import Scenario
-from game.engine.state import GameState, Result, Unit, state_hash
-from game.engine.table import build_table
+from game.engine.state import GameState, Result, state_hash
 
 MAX_FLOW_STEPS = 100_000
 
@@ -37,15 +42,13 @@ def new_game(scenario: Scenario, seed: int, options: dict[str, Any] | None = Non
              dice: DiceStream | None = None) -> GameState:
     """Set up a scenario: units where the scenario puts them, then the flow's first decision."""
     rs = registry.get(scenario.ruleset)
+    if scenario.board_kind != rs.board_kind:
+        raise ValueError(f"{scenario.name}: {rs.id} is played on a {rs.board_kind}, "
+                         f"but the scenario has a {scenario.board_kind}")
     opts = rs.resolve_options(scenario.options, options)
-    units = {
-        u.id: Unit(id=u.id, side=u.side, name=u.name, x=u.x, y=u.y, facing=u.facing,
-                   base=dict(u.base), kind=u.kind, team=u.team, stats=copy.deepcopy(u.stats),
-                   markers=set(u.markers))
-        for u in scenario.units
-    }
+    units = {u.id: u.copy() for u in scenario.units}
     initiative = int(scenario.ruleset_data.get("first_side", 0)) if scenario.ruleset_data else 0
-    state = GameState(ruleset_id=rs.id, options=opts, scenario=scenario, table=build_table(scenario),
+    state = GameState(ruleset_id=rs.id, options=opts, scenario=scenario, board=build_board(scenario),
                       seed=int(seed), units=units, flow=FlowState(initiative=initiative, active=initiative),
                       dice=dice if dice is not None else DiceStream(seed=derived_seed(int(seed), "dice")))
     rs.setup(state)
@@ -56,12 +59,80 @@ def new_game(scenario: Scenario, seed: int, options: dict[str, Any] | None = Non
     return state
 
 
+# -- nested games --------------------------------------------------------------------------------
+def innermost(state: GameState) -> GameState:
+    """The game deciding now: the deepest nested game still being played."""
+    while state.child is not None and state.child.outcome is None:
+        state = state.child
+    return state
+
+
+def _chain(state: GameState) -> list[GameState]:
+    games = [state]
+    while games[-1].child is not None and games[-1].child.outcome is None:
+        games.append(games[-1].child)
+    return games
+
+
+def start_child(state: GameState, scenario: Scenario, resume: str, seats: Sequence[int] | None = None,
+                options: dict[str, Any] | None = None) -> GameState:
+    """Start a nested game of another ruleset (the campaign's battle), with a seed derived from this
+    game's seed. `seats[i]` is this game's side playing the child's side i (default: the same).
+    When the child ends, the resume hook `resume` of this game's ruleset receives its Result."""
+    rs = ruleset_of(state)
+    if resume not in rs.resumes:
+        raise FlowError(f"ruleset {rs.id}: no resume hook {resume!r} to take the nested game's result")
+    if state.child is not None:
+        raise FlowError(f"ruleset {rs.id}: a nested game is already being played")
+    state.children += 1
+    child = new_game(scenario, derived_seed(state.seed, f"nested game {state.children}"), options)
+    child.seats = tuple(int(s) for s in seats) if seats is not None else tuple(range(child.sides))
+    if len(child.seats) != child.sides or not all(0 <= s < state.sides for s in child.seats):
+        raise FlowError(f"ruleset {rs.id}: seats {list(child.seats)} do not fit {child.sides} sides")
+    state.child = child
+    state.flow.child_resume = resume
+    state.emit("NestedGameBegan", f"{scenario.title} begins ({child.ruleset_id})",
+               ruleset=child.ruleset_id, scenario=scenario.name)
+    _mirror(state, child, child.log, 0)
+    return child
+
+
+def _mirror(parent: GameState, child: GameState, events: list[Event], rolls_from: int) -> None:
+    """A nested game's events and rolls are told in the parent's log too, hidden from the parent's
+    sides that play the child's sides they were hidden from."""
+    seats = child.seats or ()
+
+    def up(hidden: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(seats[s] for s in hidden if 0 <= s < len(seats))
+
+    for e in events:
+        event = dataclasses.replace(e, hidden_from=up(e.hidden_from),
+                                    phase=f"{child.ruleset_id}: {e.phase}" if e.phase else child.ruleset_id)
+        parent.log.append(event)
+        parent._events.append(event)
+    for r, hidden in zip(child.rolls[rolls_from:], child.rolls_hidden_from[rolls_from:]):
+        parent.rolls.append(r)
+        parent.rolls_hidden_from.append(up(hidden))
+
+
+def _finish_child(state: GameState, rs: Ruleset) -> None:
+    """The nested game has ended: the parent's resume hook receives its result."""
+    child, resume = state.child, state.flow.child_resume
+    assert child is not None and child.outcome is not None and resume is not None
+    state.child = None
+    state.flow.child_resume = None
+    who = ("a draw" if child.outcome.winner is None
+           else f"{child.scenario.sides[child.outcome.winner].name} win")
+    state.emit("NestedGameOver", f"{child.scenario.title} is over: {who} ({child.outcome.reason})",
+               winner=child.outcome.winner, result=child.outcome.to_json())
+    rs.resumes[resume](state, child.outcome)
+
+
 # -- asking -----------------------------------------------------------------------------------
-def to_act(state: GameState) -> Decision | None:
-    """Who decides what now: the top interrupt, else the head of the phase's queue."""
-    if state.outcome is not None:
+def _deciding(game: GameState) -> Decision | None:
+    if game.outcome is not None:
         return None
-    fs = state.flow
+    fs = game.flow
     if fs.interrupts:
         return fs.interrupts[-1]
     if fs.queue:
@@ -69,51 +140,108 @@ def to_act(state: GameState) -> Decision | None:
     return None
 
 
+def to_act(state: GameState) -> Decision | None:
+    """Who decides what now: the top interrupt, else the head of the phase's queue, of the innermost
+    live game. `seat` says which side of the outermost game makes the decision."""
+    games = _chain(state)
+    decision = _deciding(games[-1])
+    if decision is None:
+        return None
+    if len(games) == 1:
+        decision.seat = decision.side
+        return decision
+    seat = decision.side
+    for game in reversed(games[1:]):
+        seat = game.seats[seat] if game.seats else seat
+    return dataclasses.replace(decision, seat=seat)
+
+
 def legal_actions(state: GameState) -> list[Option]:
-    decision = to_act(state)
+    game = innermost(state)
+    decision = _deciding(game)
     if decision is None:
         return []
-    return ruleset_of(state).legal_actions(state, decision)
+    return ruleset_of(game).legal_actions(game, decision)
 
 
 def check(state: GameState, action: Action) -> str | None:
     """Why `action` is illegal now, or None when it is legal. Never changes the state."""
-    decision = to_act(state)
+    game = innermost(state)
+    decision = _deciding(game)
     if decision is None:
         return "the game is over"
-    rs = ruleset_of(state)
+    rs = ruleset_of(game)
     if not isinstance(action, tuple(rs.actions)):
         return f"{type(action).__name__} is not an action of {rs.id}"
-    return rs.check(state, action, decision)
+    return rs.check(game, action, decision)
 
 
 def result(state: GameState) -> Result | None:
     return state.outcome
 
 
-def view(state: GameState, side: int) -> GameState:
-    return ruleset_of(state).view(state, side)
+def view(state: GameState, seat: int) -> GameState:
+    """What the side `seat` of the outermost game may see: the innermost live game it plays in.
+    A side that plays no part in a nested game sees its own game, without the nested one."""
+    game, side = state, seat
+    while game.child is not None and game.child.outcome is None:
+        seats = game.child.seats or ()
+        if side not in seats:
+            break
+        side, game = seats.index(side), game.child
+    seen = ruleset_of(game).view(game, side)
+    seen.child = None
+    return seen
 
 
 # -- acting -----------------------------------------------------------------------------------
 def apply(state: GameState, action: Action) -> list[Event]:
-    """Resolve `action` for the deciding side and move the flow on. Returns the new events."""
+    """Resolve `action` for the deciding side and move the flow on. Returns the new events.
+
+    Atomic: if the ruleset raises in the middle of a resolution, the state is left as it was, so a
+    half-applied action can never be saved."""
     reason = check(state, action)
     if reason is not None:
         raise IllegalAction(reason)
-    rs = ruleset_of(state)
-    fs = state.flow
-    state._events = []
+    before = state.clone()
+    try:
+        return _apply(state, action)
+    except BaseException:
+        _restore(state, before)
+        raise
+
+
+def _restore(state: GameState, before: GameState) -> None:
+    for f in dataclasses.fields(GameState):
+        setattr(state, f.name, getattr(before, f.name))
+
+
+def _apply(state: GameState, action: Action) -> list[Event]:
+    games = _chain(state)
+    game = games[-1]
+    for g in games:
+        g._events = []
+        g.action_count += 1
+    rolls_before = [len(g.rolls) for g in games]
+    rs = ruleset_of(game)
+    fs = game.flow
     if fs.interrupts:
         decision = fs.interrupts.pop()
     else:
         decision = fs.queue[0]
-        if not decision.data.get("run"):
+        if not decision.run:
             fs.queue.pop(0)
-    rs.apply(state, action, decision)
-    state.action_count += 1
-    _close_run(state, decision)
-    _advance(state, rs)
+    rs.apply(game, action, decision)
+    if decision.resume is not None:
+        rs.resumes[decision.resume](game, decision)
+    _close_run(game, decision)
+    _advance(game, rs)
+    # climb out: each parent hears its child's events, then takes a finished child's result
+    for depth in range(len(games) - 2, -1, -1):
+        parent, child = games[depth], games[depth + 1]
+        _mirror(parent, child, child._events, rolls_before[depth + 1])
+        child._events = []
+        _advance(parent, ruleset_of(parent))
     events, state._events = state._events, []
     return events
 
@@ -133,25 +261,27 @@ def pass_initiative(state: GameState, to_side: int, why: str) -> None:
     end_run(state)
 
 
+def set_order(state: GameState, order: Sequence[int]) -> None:
+    """The turn's order of sides, first to last (the campaign: rank order of the sides' dice)."""
+    order = [int(s) for s in order]
+    if sorted(order) != list(range(state.sides)):
+        raise FlowError(f"ruleset {state.ruleset_id}: order {order} must name each side once")
+    state.flow.order = order
+    state.flow.initiative = state.flow.active = order[0]
+
+
 def push_interrupt(state: GameState, decision: Decision) -> None:
-    """Another side decides now, in the middle of an action (opportunity fire, a grenade back...)."""
+    """Another side decides now, in the middle of an action (opportunity fire, a grenade back...).
+    A decision naming `resume` has that resume hook finish the interrupted resolution after it."""
+    if decision.resume is not None and decision.resume not in ruleset_of(state).resumes:
+        raise FlowError(f"ruleset {state.ruleset_id}: no resume hook {decision.resume!r}")
     state.flow.interrupts.append(decision)
 
 
 # -- the flow runner -----------------------------------------------------------------------------
-def _phases(rs: Ruleset) -> tuple[Phase, ...]:
-    return rs.flow.phases
-
-
-def _hook(rs: Ruleset, state: GameState, name: str | None, *args: Any) -> Any:
-    if name:
-        return getattr(rs, name)(state, *args)
-    return None
-
-
 def _close_run(state: GameState, decision: Decision) -> None:
     fs = state.flow
-    if fs.run_over and fs.queue and fs.queue[0].data.get("run"):
+    if fs.run_over and fs.queue and fs.queue[0].run:
         fs.queue.pop(0)
         fs.run_over = False
         if fs.queue:
@@ -162,38 +292,62 @@ def _start_turn(state: GameState, rs: Ruleset) -> None:
     fs = state.flow
     fs.phase = -1
     fs.phase_name = ""
+    fs.step = 0
     fs.side_turn = 0
     fs.active = fs.initiative
+    fs.order = list(sides_from(state, fs.initiative))
     state.emit("TurnBegan", f"Turn {fs.turn} begins", turn=fs.turn)
-    _hook(rs, state, rs.flow.turn_begin)
+    if rs.flow.turn_begin is not None:
+        rs.flow.turn_begin(state)
+    if fs.order[0] != fs.initiative:           # the hook rolled the initiative, not an order
+        fs.order = list(sides_from(state, fs.initiative))
     fs.active = fs.initiative
 
 
 def _enter_phase(state: GameState, rs: Ruleset, index: int) -> None:
     fs = state.flow
-    phase = _phases(rs)[index]
+    phase = rs.flow.phases[index]
     fs.phase = index
     fs.phase_name = phase.name
+    fs.step = 0
     fs.queue = []
     fs.run_over = False
-    _hook(rs, state, phase.begin, phase)
+    if phase.begin is not None:
+        phase.begin(state, phase)
     reason = phase.reason or phase.name
     if phase.order == "run":
-        fs.queue = [Decision(fs.active, phase.decision, reason, hidden=phase.hidden, data={"run": True})]
+        fs.queue = [Decision(fs.active, phase.decision, reason, hidden=phase.hidden, run=True)]
     elif phase.order == "each-run":
-        fs.queue = [Decision(s, phase.decision, reason, hidden=phase.hidden, data={"run": True})
-                    for s in sides_from(state, fs.initiative)]
+        fs.queue = [Decision(s, phase.decision, reason, hidden=phase.hidden, run=True) for s in fs.order]
         fs.active = fs.queue[0].side
     elif phase.order == "each-once":
-        fs.queue = [Decision(s, phase.decision, reason, hidden=phase.hidden)
-                    for s in sides_from(state, fs.initiative)]
+        fs.queue = [Decision(s, phase.decision, reason, hidden=phase.hidden) for s in fs.order]
     elif phase.order == "actors":
-        fs.queue = list(_hook(rs, state, phase.actors, phase) or [])
+        fs.queue = list(phase.actors(state, phase) or [])
+
+
+def _waiting(state: GameState) -> bool:
+    fs = state.flow
+    return bool(fs.interrupts or fs.queue) or state.child is not None
+
+
+def _run_steps(state: GameState, phase: Phase) -> bool:
+    """The phase's declared steps, in order; a step that asks for a decision runs again once it is
+    answered. True when every step is done."""
+    fs = state.flow
+    while fs.step < len(phase.steps):
+        phase.steps[fs.step](state, phase)
+        if _waiting(state):
+            return False
+        fs.step += 1
+    return True
 
 
 def _check_over(state: GameState, rs: Ruleset) -> bool:
     if state.outcome is not None:
         return True
+    if state.child is not None:                # the nested game decides first
+        return False
     outcome = rs.result(state)
     if outcome is None and state.flow.turn > state.scenario.turn_limit:
         outcome = rs.result_at_limit(state)
@@ -211,22 +365,34 @@ def _check_over(state: GameState, rs: Ruleset) -> bool:
 def _advance(state: GameState, rs: Ruleset) -> None:
     """Walk the flow until some side must decide, or the game is over."""
     fs = state.flow
-    phases = _phases(rs)
+    phases = rs.flow.phases
     for _ in range(MAX_FLOW_STEPS):
+        if state.child is not None:
+            if state.child.outcome is None:
+                return                       # the nested game decides
+            _finish_child(state, rs)
+            continue
         if _check_over(state, rs):
             return
         if fs.interrupts:
             return
         if fs.queue:
-            if fs.queue[0].data.get("run") and fs.run_over:
+            if fs.queue[0].run and fs.run_over:
                 _close_run(state, fs.queue[0])
                 continue
             return
-        # the phase is over
+        # the phase's decisions are made: its steps, then its end
         if 0 <= fs.phase < len(phases):
-            _hook(rs, state, phases[fs.phase].end, phases[fs.phase])
-            if _check_over(state, rs) or fs.interrupts or fs.queue:
+            phase = phases[fs.phase]
+            if not _run_steps(state, phase):
                 continue
+            if phase.end is not None:
+                phase.end(state, phase)
+                if _waiting(state):
+                    raise FlowError(f"ruleset {rs.id}: phase {phase.name!r} asked for a decision in its "
+                                    f"end hook (declare it as a step)")
+            if (phase.steps or phase.end is not None) and _check_over(state, rs):
+                return                           # the phase's resolution ended the game
         nxt = fs.phase + 1
         while nxt < len(phases) and not phases[nxt].happens_on(fs.turn):
             nxt += 1
@@ -236,10 +402,11 @@ def _advance(state: GameState, rs: Ruleset) -> None:
         # the side's player-turn, or the whole turn, is over
         if rs.flow.per_side and fs.side_turn + 1 < state.sides:
             fs.side_turn += 1
-            fs.active = sides_from(state, fs.initiative)[fs.side_turn]
+            fs.active = fs.order[fs.side_turn]
             fs.phase = -1
             continue
-        _hook(rs, state, rs.flow.turn_end)
+        if rs.flow.turn_end is not None:
+            rs.flow.turn_end(state)
         if _check_over(state, rs):
             return
         fs.turn += 1
@@ -262,4 +429,5 @@ def replay(scenario: Scenario, seed: int, options: dict[str, Any] | None,
 
 
 __all__ = ["new_game", "to_act", "legal_actions", "check", "apply", "result", "view", "replay",
-           "end_run", "pass_initiative", "push_interrupt", "state_hash", "IllegalAction", "FlowError"]
+           "innermost", "start_child", "end_run", "pass_initiative", "set_order", "push_interrupt",
+           "state_hash", "IllegalAction", "FlowError"]

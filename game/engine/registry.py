@@ -16,8 +16,10 @@ class UnknownRuleset(KeyError):
 
 
 def register(ruleset: "Ruleset") -> "Ruleset":
+    """Add a ruleset; its flow's hooks are checked now, so a wrong hook fails at import."""
     if not ruleset.id:
         raise ValueError("a ruleset needs an id")
+    ruleset.flow.check(ruleset.resumes)
     _RULESETS[ruleset.id] = ruleset
     return ruleset
 
@@ -27,6 +29,10 @@ def get(ruleset_id: str) -> "Ruleset":
         return _RULESETS[ruleset_id]
     except KeyError:
         raise UnknownRuleset(ruleset_id) from None
+
+
+def known() -> set[str]:
+    return set(_RULESETS)
 
 
 def all_rulesets() -> list["Ruleset"]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import shapely
 
@@ -15,7 +15,9 @@ from game.engine.actions import Action, Pass
 from game.engine.flow import Decision, Flow
 from game.engine.state import GameState, Result
 
-REGION_TOLERANCE = 1e-3   # Option.at rounds points to 1e-3 cm
+# A point named for a region option counts as inside within this distance: Option.at rounds x and
+# y to 1e-3 cm each, and a region's own edge is only as exact as the geometry library builds it.
+REGION_TOLERANCE = 1e-3
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,6 +59,7 @@ class Option:
 
     A complete option carries `action`. A move option carries `region` (a shapely geometry of
     legal destinations) and a `template` action whose x, y (and facing) `at()` fills in.
+    `actor` holds the ids of the units (or teams) acting: one, or a group (a volley of ranks).
     """
 
     kind: str
@@ -64,11 +67,22 @@ class Option:
     action: Action | None = None
     region: Any = None
     template: Action | None = None
-    actor: str | None = None
+    actor: tuple[str, ...] = ()
     target: str | None = None
     odds: Fraction | None = None
     odds_text: str = ""
     key: str = ""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.actor, str):
+            object.__setattr__(self, "actor", (self.actor,))
+        elif not isinstance(self.actor, tuple):
+            object.__setattr__(self, "actor", tuple(self.actor or ()))
+
+    @property
+    def the_actor(self) -> str | None:
+        """The one actor of a single-actor option, else None."""
+        return self.actor[0] if len(self.actor) == 1 else None
 
     def at(self, x: float, y: float, facing: float | None = None) -> Action:
         if self.template is None:
@@ -94,7 +108,12 @@ class Option:
 class Ruleset:
     id: str = ""
     name: str = ""
+    board_kind: str = "table"            # the board its games stand on (game.engine.boards.BOARD_KINDS)
     flow: Flow
+    # resume hooks, by name: hook(state, decision) finishes a resolution an interrupt paused, after
+    # the ruleset's apply answered the interrupt (Risus: the move goes on after opportunity fire)
+    resumes: Mapping[str, Callable[..., Any]] = {}
+    nests: tuple[str, ...] = ()          # ids of the rulesets whose games it starts inside its own
     options: tuple[OptionSpec, ...] = ()
     actions: tuple[type[Action], ...] = (Pass,)
     marker_styles: dict[str, str] = {}   # marker -> short label the UI may draw
@@ -167,28 +186,13 @@ class Ruleset:
         u = state.units[unit_id]
         return f"{u.name} ({state.scenario.sides[u.side].name})"
 
-    # -- what the table's tools show (the UI asks; the rules answer) ----------------------------
-    def field_of_vision(self, state: GameState, unit_id: str) -> float:
-        """The unit's field of vision or firing arc in degrees (360: it sees all round)."""
-        return 360.0
-
-    def range_bands(self, state: GameState, unit_id: str) -> list[tuple[str, float]]:
-        """Named range bands in cm for the unit's weapon, nearest first (empty: none)."""
-        return []
-
-    def blast_radius(self, state: GameState) -> float | None:
-        """The blast template's radius in cm, when the rules use one."""
-        return None
-
-    def los_rules(self, state: GameState) -> Any:
-        from game.geometry.table import LosRules
-        return LosRules(edge_depth=state.scenario.edge_band)
-
 
 def other_side(state: GameState, side: int) -> int:
+    """The enemy of a side in a two-sided game (the next side round the table in a larger one)."""
     return (side + 1) % state.sides
 
 
 def sides_from(state: GameState, first: int) -> Sequence[int]:
+    """Every side, starting with `first` and going round."""
     n = state.sides
     return [(first + i) % n for i in range(n)]

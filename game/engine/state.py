@@ -1,7 +1,8 @@
 """The game state: plain data, cheap exact clone, stable hash (design §3).
 
-The scenario and the table are shared between clones: they never change during a game.
-Everything else (units, flow, dice position, the ruleset's own data, the log) is copied.
+The scenario and the board are shared between clones: they never change during a game.
+Everything else (units, flow, dice position, the ruleset's own data, the log, a nested game
+in progress) is copied.
 """
 from __future__ import annotations
 
@@ -15,43 +16,28 @@ from typing import Any
 from game.engine.dice import DiceStream, Roll, roll as roll_dice
 from game.engine.events import Event
 from game.engine.flow import FlowState
-from game.engine.scenario import Scenario
+from game.engine.scenario import Scenario, Unit
+
+__all__ = ["BoardError", "GameState", "MARKERS", "Result", "Unit", "state_hash"]
 
 MARKERS = ("pinned", "out-of-control", "routed", "wounded", "reloading", "hidden")
-
-
-@dataclasses.dataclass
-class Unit:
-    id: str
-    side: int
-    name: str
-    x: float
-    y: float
-    facing: float = 0.0
-    base: dict[str, Any] = dataclasses.field(default_factory=lambda: {"shape": "round", "diameter": 2.5})
-    kind: str = ""
-    team: str | None = None
-    stats: dict[str, Any] = dataclasses.field(default_factory=dict)
-    markers: set[str] = dataclasses.field(default_factory=set)
-    out: bool = False                  # out of the battle: killed, captured, destroyed, fled
-
-    @property
-    def pos(self) -> tuple[float, float]:
-        return (self.x, self.y)
-
-    def to_json(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
-        data["markers"] = sorted(self.markers)
-        return data
 
 
 @dataclasses.dataclass
 class Result:
     winner: int | None                 # side index, or None for a draw
     reason: str
+    data: dict[str, Any] = dataclasses.field(default_factory=dict)   # losses, survivors, the field
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason}
+        out: dict[str, Any] = {"winner": self.winner, "reason": self.reason}
+        if self.data:
+            out["data"] = self.data
+        return out
+
+
+class BoardError(TypeError):
+    """A table-only question asked of a game played on another kind of board."""
 
 
 @dataclasses.dataclass
@@ -59,7 +45,7 @@ class GameState:
     ruleset_id: str
     options: dict[str, Any]
     scenario: Scenario
-    table: Any                          # game.geometry Table (shared, immutable)
+    board: Any                          # the board: a geometry Table or HexMap (shared, immutable)
     seed: int
     units: dict[str, Unit]
     flow: FlowState
@@ -71,17 +57,34 @@ class GameState:
     action_count: int = 0
     outcome: Result | None = None
     viewer: int | None = None           # set on a view(): the side this state was filtered for
+    child: "GameState | None" = None    # a nested game in progress (the campaign's battle)
+    seats: tuple[int, ...] | None = None  # in a nested game: the parent's side playing each side
+    children: int = 0                   # nested games started so far (each gets its own seed)
     _events: list[Event] = dataclasses.field(default_factory=list, repr=False)
 
     # -- copying -------------------------------------------------------------------------------
     def clone(self) -> "GameState":
-        """An exact, independent copy; the scenario, the table and past events are shared."""
-        memo: dict[int, Any] = {id(self.scenario): self.scenario, id(self.table): self.table}
-        for event in self.log:
-            memo[id(event)] = event
-        for r in self.rolls:
-            memo[id(r)] = r
+        """An exact, independent copy; scenarios, boards and past events are shared."""
+        memo: dict[int, Any] = {}
+        game: GameState | None = self
+        while game is not None:
+            memo[id(game.scenario)] = game.scenario
+            memo[id(game.board)] = game.board
+            for event in game.log:
+                memo[id(event)] = event
+            for r in game.rolls:
+                memo[id(r)] = r
+            game = game.child
         return copy.deepcopy(self, memo)
+
+    # -- the board -------------------------------------------------------------------------------
+    @property
+    def table(self) -> Any:
+        """The cm table, for rules played on one; a hex-map game has none."""
+        if getattr(self.board, "kind", None) != "table":
+            raise BoardError(f"{self.ruleset_id} is played on a {getattr(self.board, 'kind', '?')} "
+                             f"board, not a table")
+        return self.board
 
     # -- events and dice -----------------------------------------------------------------------
     def emit(self, kind: str, text: str, hidden_from: tuple[int, ...] = (), **data: Any) -> Event:
@@ -125,6 +128,9 @@ class GameState:
             "flow": self.flow.to_json(), "dice": self.dice.to_json(), "data": self.data,
             "action_count": self.action_count,
             "outcome": self.outcome.to_json() if self.outcome else None,
+            **({"child": self.child.to_json()} if self.child else {}),
+            **({"seats": list(self.seats)} if self.seats is not None else {}),
+            **({"children": self.children} if self.children else {}),
         }
 
 

@@ -21,6 +21,14 @@ def distance(a, b) -> float:
     return math.hypot(b[0] - a[0], b[1] - a[1])
 
 
+def base_radius(base: Mapping) -> float:
+    """Half the largest size of a base (round: the diameter; rect or oval: width or depth), the
+    radius of the circle a base is taken as for contact and reach."""
+    if base.get("shape", "round") == "round":
+        return float(base["diameter"]) / 2
+    return max(float(base["width"]), float(base["depth"])) / 2
+
+
 def base_polygon(x: float, y: float, facing_deg: float, base: Mapping) -> Polygon:
     """The footprint of a unit's base centred on (x, y).
 

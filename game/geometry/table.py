@@ -23,6 +23,8 @@ _DEFAULT_RULES = LosRules()
 class Table:
     """A table of width x height cm with its terrain pieces; geometries are prepared and indexed once here."""
 
+    kind = "table"                  # the board kind (design §3): a cm table, as opposed to a hex map
+
     def __init__(self, width: float, height: float, pieces: Sequence[Piece]):
         if not (width > 0 and height > 0):
             raise ValueError(f"table size must be positive, got {width} x {height}")

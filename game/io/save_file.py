@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from game.engine import game as engine
+from game.engine import game as engine, registry
 from game.engine.actions import Action, ActionError, from_json
 from game.engine.scenario import Scenario
 from game.engine.state import GameState, state_hash
@@ -81,9 +81,34 @@ def save_document(state: GameState, actions: list[Action], players: list[str] | 
     return {
         "format": SAVE_FORMAT, "version": SAVE_VERSION, "saved_at": _now(), "label": label,
         "scenario": state.scenario.raw, "ruleset": state.ruleset_id, "options": dict(state.options),
-        "seed": state.seed, "players": list(players or []), "actions": [a.to_json() for a in actions],
+        "seed": state.seed, "players": list(players or []),
+        "actions": [_action_json(a, state.ruleset_id) for a in actions],
         "turn": state.flow.turn, "state_hash": state_hash(state),
     }
+
+
+def _action_json(action: Action, ruleset_id: str) -> dict[str, Any]:
+    """An action of the game's own ruleset as it is; one that went to a nested game (a campaign's
+    battle) has its type qualified by that game's ruleset, `risk-to-take:Move`."""
+    data = action.to_json()
+    rs = registry.get(ruleset_id)
+    if type(action) not in rs.actions:
+        for nested in _nested_rulesets(rs):
+            if type(action) in nested.actions:
+                data["type"] = f"{nested.id}:{data['type']}"
+                break
+    return data
+
+
+def _nested_rulesets(rs: Any) -> list[Any]:
+    """The rulesets whose games `rs` may start inside its own (declared in `Ruleset.nests`)."""
+    out, todo = [], list(rs.nests)
+    while todo:
+        rid = todo.pop(0)
+        if rid in registry.known() and all(r.id != rid for r in out):
+            out.append(registry.get(rid))
+            todo.extend(out[-1].nests)
+    return out
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -153,12 +178,16 @@ def _action(data: dict[str, Any], ruleset: Any, source: str, place: str) -> Acti
     A float field given a whole number gets a float, so the replayed state hashes the same.
     """
     by_name = {c.__name__: c for c in ruleset.actions}
+    for nested in _nested_rulesets(ruleset):
+        by_name.update({f"{nested.id}:{c.__name__}": c for c in nested.actions})
     name = data.get("type")
     if not isinstance(name, str) or name not in by_name:
         known = ", ".join(sorted(by_name))
         raise FileProblem(source, f"{place}.type", f"expected an action of {ruleset.id} ({known}), "
                                                    f"got {shown(name) if 'type' in data else 'none'}")
-    fields = {f.name: f for f in dataclasses.fields(by_name[name])}
+    action_class = by_name[name]
+    name = action_class.__name__
+    fields = {f.name: f for f in dataclasses.fields(action_class)}
     clean: dict[str, Any] = {"type": name}
     for key, value in data.items():
         if key == "type":
@@ -180,7 +209,7 @@ def _action(data: dict[str, Any], ruleset: Any, source: str, place: str) -> Acti
             raise FileProblem(source, f"{place}.{key}", "expected a string, a number, true/false or an array")
         clean[key] = value
     try:
-        return from_json(clean, ruleset.actions)
+        return from_json(clean, (action_class,))
     except (ActionError, TypeError, ValueError) as exc:
         raise FileProblem(source, place, f"expected an action of {ruleset.id} ({exc})") from None
 

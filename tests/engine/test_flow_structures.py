@@ -19,7 +19,7 @@ def toys():
 
 def who(state):
     d = engine.to_act(state)
-    return None if d is None else (d.side, d.kind, d.actor)
+    return None if d is None else (d.side, d.kind, d.the_actor)
 
 
 def test_risus_initiative_kept_while_actions_succeed():
@@ -96,8 +96,8 @@ def test_riskbreaker_characters_act_in_fight_rating_order_ties_to_less_advantage
     order = []
     while s.turn == 1:
         d = engine.to_act(s)
-        order.append(d.actor)
-        engine.apply(s, Try(d.actor, True))
+        order.append(d.the_actor)
+        engine.apply(s, Try(d.the_actor, True))
     # ratings a3 b5 x4 y5; b and y tie at 5: Red (less Advantage) goes first
     assert order == ["a", "x", "y", "b"]
 

@@ -31,7 +31,7 @@ def test_a_valid_scenario_becomes_the_engines_plain_data(toy_ruleset, doc):
     assert house.holes == (((54.0, 54.0), (56.0, 54.0), (56.0, 56.0), (54.0, 56.0)),)
     assert house.walls and house.openings and house.rooms
     b1, r1 = s.units
-    assert (b1.side, b1.x, b1.y, b1.facing, b1.markers, b1.stats) == (0, 5.0, 5.5, 90.0, ("hidden",), {"dice": 3})
+    assert (b1.side, b1.x, b1.y, b1.facing, b1.markers, b1.stats) == (0, 5.0, 5.5, 90.0, {"hidden"}, {"dice": 3})
     assert r1.base == {"shape": "rect", "width": 4, "depth": 2} and r1.team == "alpha"
     assert [side.name for side in s.sides] == ["Blue", "Red"] and s.sides[0].color == "#1f77b4"
     assert s.victory == {"kind": "hold", "objective": "well"}

@@ -95,7 +95,7 @@ def test_a_hidden_figure_moves_hidden_until_seen():
 def test_blank_markers_move_like_figures_and_do_nothing_else():
     s = ambush()
     engine.apply(s, Pass(0))
-    kinds = {o.kind for o in options(s) if o.actor == "blank-1"}
+    kinds = {o.kind for o in options(s) if o.the_actor == "blank-1"}
     assert kinds == {"Move"}
 
 
@@ -184,11 +184,11 @@ def test_view_hides_hidden_teams_and_hidden_firers_waiting_to_fire():
              ruleset_data={"teams": {"t": {"name": "Hidden Team", "leader": "g1"}}})
     engine.apply(s, Move("a", 15, 20, 180))
     assert who(s) == (1, "opportunity-fire")
-    assert [o.actor for o in options(s, "OpportunityFire")] == ["t"]
+    assert [o.the_actor for o in options(s, "OpportunityFire")] == ["t"]
     theirs, ours = engine.view(s, 0), engine.view(s, 1)
-    assert theirs.data["pending"]["firers"] == {} and "t" not in theirs.data["teams"]
+    assert theirs.flow.interrupts[-1].context["firers"] == {} and "t" not in theirs.data["teams"]
     assert "t" not in theirs.scenario.ruleset_data["teams"]
-    assert ours.data["pending"]["firers"] == {"t": 1} and "t" in ours.data["teams"]
+    assert ours.flow.interrupts[-1].context["firers"] == {"t": 1} and "t" in ours.data["teams"]
     with_dice(s, [6, 1, 1, 1])
     engine.apply(s, option(s, "OpportunityFire", "t").action)
     assert "G1 is revealed as he opens fire" in texts(s) and "hidden" not in s.units["g2"].markers

@@ -144,7 +144,7 @@ def test_team_target_odds_are_the_product_of_each_members_odds():
 
 def test_pinned_figure_cannot_move_attack_or_be_targeted():
     s = game([fig("a", 0, 10, 20, markers=["pinned"]), fig("c", 0, 5, 5), fig("b", 1, 50, 20)])
-    assert {o.kind for o in options(s) if o.actor == "a"} == {"Rally"}
+    assert {o.kind for o in options(s) if o.the_actor == "a"} == {"Rally"}
     s2 = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20, markers=["pinned"]), fig("c", 1, 5, 39)])
     assert [o.target for o in options(s2, "Attack")] == ["c"]
 

@@ -73,7 +73,7 @@ def options(state, kind: str | None = None):
 
 
 def option(state, kind: str, actor: str | None = None, target: str | None = None):
-    found = [o for o in options(state, kind) if (actor is None or o.actor == actor)
+    found = [o for o in options(state, kind) if (actor is None or o.the_actor == actor)
              and (target is None or o.target == target)]
     assert found, f"no {kind} option for {actor} -> {target}: {[o.label for o in options(state)]}"
     return found[0]

@@ -134,7 +134,7 @@ TEAM_DATA = {"teams": {"t": {"name": "Able Team", "leader": "l"}}}
 
 def test_a_team_moves_together_keeping_its_formation():
     s = game(TEAM + [fig("b", 1, 50, 20)], THREE, ruleset_data=TEAM_DATA)
-    assert [o.actor for o in options(s, "Move")] == ["t"]          # members do not move alone
+    assert [o.the_actor for o in options(s, "Move")] == ["t"]          # members do not move alone
     engine.apply(s, Move("t", 15, 25, 90))
     assert s.units["l"].pos == (15, 25) and s.units["m"].pos == (15, 22) and s.units["n"].pos == (13, 28)
     assert all(s.units[u].facing == 90 for u in "lmn")

@@ -73,7 +73,7 @@ def test_a_pinned_enemy_cannot_fire_at_opportunity():
     engine.apply(s, Move("a", 40, 10, 0))
     d = engine.to_act(s)
     assert d.kind == "opportunity-fire"
-    assert [o.actor for o in options(s, "OpportunityFire")] == ["c"]
+    assert [o.the_actor for o in options(s, "OpportunityFire")] == ["c"]
 
 
 def test_one_option_per_eligible_firer_each_resolved_as_its_attack():
@@ -81,7 +81,7 @@ def test_one_option_per_eligible_firer_each_resolved_as_its_attack():
                                                                              weapon="light machine gun")]
     s = start(*team, ruleset_data={"teams": {"t": {"name": "Team", "leader": "t1"}}})
     engine.apply(s, Move("a", 40, 10, 0))
-    firers = {o.actor: o for o in options(s, "OpportunityFire")}
+    firers = {o.the_actor: o for o in options(s, "OpportunityFire")}
     assert set(firers) == {"b", "t"}
     assert firers["t"].odds_text == "4 dice, 80%"         # round(3/2) + machine gun + 3 attackers
 

@@ -114,7 +114,7 @@ def commit(state, orders: dict[str, Order] | Sequence[Order] = (), dice: Sequenc
         d = engine.to_act(state)
         if d is None or d.kind != "orders" or state.turn != turn:
             return state
-        o = orders.get(d.actor) or idle(state, d.actor)
+        o = orders.get(d.the_actor) or idle(state, d.the_actor)
         if dice is not None and not scripted_yet and _last_order(state):
             with_dice(state, dice)
             scripted_yet = True
@@ -135,7 +135,7 @@ def _last_order(state) -> bool:
 
 
 def options(state, actor: str | None = None):
-    return [o for o in engine.legal_actions(state) if actor is None or o.actor == actor]
+    return [o for o in engine.legal_actions(state) if actor is None or o.the_actor == actor]
 
 
 def texts(state) -> list[str]:
@@ -152,7 +152,7 @@ def rolls(state, purpose: str | None = None) -> list:
 
 def who(state):
     d = engine.to_act(state)
-    return None if d is None else (d.side, d.kind, d.actor)
+    return None if d is None else (d.side, d.kind, d.the_actor)
 
 
 def damage(state, uid: str) -> dict[str, int]:

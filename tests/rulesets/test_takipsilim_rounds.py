@@ -15,7 +15,7 @@ def two_on_two():
 def test_each_side_commits_one_action_per_character_as_one_hidden_decision():
     s = two_on_two()
     d = engine.to_act(s)
-    assert (d.side, d.kind, d.actor, d.hidden) == (0, "orders", "a", True)
+    assert (d.side, d.kind, d.the_actor, d.hidden) == (0, "orders", "a", True)
     engine.apply(s, idle(s, "a"))
     assert who(s) == (0, "orders", "b")                 # the same side's decision, next character
     assert engine.to_act(s) is s.flow.queue[0] and len(s.flow.queue) == 2

@@ -141,13 +141,6 @@ def able(unit: Unit) -> bool:
     return is_real(unit) and not is_pinned(unit)
 
 
-def base_radius(unit: Unit) -> float:
-    base = unit.base or {}
-    if base.get("shape", "round") == "round":
-        return float(base.get("diameter", 2.5)) / 2
-    return max(float(base.get("width", 2.5)), float(base.get("depth", 2.5))) / 2
-
-
 # -- teams -----------------------------------------------------------------------------------------
 def team_table(state: GameState) -> dict[str, dict[str, Any]]:
     """Team id -> {"name", "leader", "side"} (built by the ruleset's setup)."""

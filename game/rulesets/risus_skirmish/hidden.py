@@ -10,7 +10,7 @@ base, no team, no stats, numbered by position, so a blank cannot be told from a 
 from __future__ import annotations
 
 import dataclasses
-from game.engine.scenario import Scenario, UnitSpec
+from game.engine.scenario import Scenario
 from game.engine.state import GameState, Unit
 
 from . import combat, forces, geo
@@ -106,12 +106,13 @@ def redact(state: GameState, seen: GameState, side: int) -> None:
             leader = t.get("leader") if t.get("leader") not in secret_ids else shown[0]
             teams[tid] = {**t, "members": shown, "leader": leader}
         seen.data["teams"] = teams
-        pend = seen.data.get("pending")
-        if pend and pend.get("firers"):
-            pend["firers"] = {f: k for f, k in pend["firers"].items()
-                              if f not in secret_ids and not any(
-                                  m in secret_ids for m in (state.data.get("teams", {}).get(f) or {}).get(
-                                      "members", []))}
+        for decision in seen.flow.interrupts:      # a move waiting on OP fire: hidden firers left out
+            the_move = decision.context
+            if the_move.get("firers"):
+                the_move["firers"] = {f: k for f, k in the_move["firers"].items()
+                                      if f not in secret_ids and not any(
+                                          m in secret_ids for m in (state.data.get("teams", {}).get(f) or {}).get(
+                                              "members", []))}
     seen.scenario = redacted_scenario(state.scenario, side)
 
 
@@ -132,8 +133,8 @@ def redacted_scenario(scenario: Scenario, side: int) -> Scenario:
     markers = []
     raw_markers = []
     for i, u in enumerate(sorted(secret, key=lambda u: (u.x, u.y, u.id)), start=1):
-        markers.append(UnitSpec(id=f"marker-{i}", side=u.side, name=MARKER_NAME, x=u.x, y=u.y,
-                                base=dict(MARKER_BASE), kind="marker", markers=("hidden",)))
+        markers.append(Unit(id=f"marker-{i}", side=u.side, name=MARKER_NAME, x=u.x, y=u.y,
+                            base=dict(MARKER_BASE), kind="marker", markers={"hidden"}))
         raw_markers.append({"id": f"marker-{i}", "side": u.side, "name": MARKER_NAME, "x": u.x, "y": u.y,
                             "base": dict(MARKER_BASE), "kind": "marker", "markers": ["hidden"]})
     secret_ids = {u.id for u in secret}
@@ -145,8 +146,8 @@ def redacted_scenario(scenario: Scenario, side: int) -> Scenario:
         data["teams"] = {k: v for k, v in data["teams"].items() if k not in secret_teams}
     raw["ruleset_data"] = data
     out = dataclasses.replace(scenario, units=tuple(public + markers), ruleset_data=data, raw=raw)
-    table = scenario.__dict__.get("_table")
-    if table is not None:
-        object.__setattr__(out, "_table", table)
+    board = scenario.__dict__.get("_board")
+    if board is not None:
+        object.__setattr__(out, "_board", board)
     cache[side] = out
     return out

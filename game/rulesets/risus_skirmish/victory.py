@@ -17,6 +17,7 @@ from typing import Any
 
 import shapely
 
+from game.engine.ruleset import other_side
 from game.engine.state import GameState, Result, Unit
 
 from . import forces
@@ -81,12 +82,9 @@ def result(state: GameState) -> Result | None:
     if v.get("kind") == "hold" and captured(state):
         holder = int(v.get("side", 1))
         obj = objective(state, v.get("objective")) or {}
-        return Result(_other(state, holder), f"the {obj.get('name') or obj.get('id')} is captured")
+        return Result(other_side(state, holder), f"the {obj.get('name') or obj.get('id')} is captured")
     return None
 
-
-def _other(state: GameState, side: int) -> int:
-    return (side + 1) % state.sides
 
 
 def at_limit(state: GameState) -> Result:
@@ -96,7 +94,7 @@ def at_limit(state: GameState) -> Result:
         obj = objective(state, v.get("objective")) or {}
         name = obj.get("name") or obj.get("id")
         if captured(state):
-            return Result(_other(state, holder), f"the {name} is captured")
+            return Result(other_side(state, holder), f"the {name} is captured")
         return Result(holder, f"the {state.scenario.sides[holder].name} still hold the {name}")
     able = [sum(forces.able(u) for u in _fighting(state, s)) for s in range(state.sides)]
     alive = [len(_fighting(state, s)) for s in range(state.sides)]

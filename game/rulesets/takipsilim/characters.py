@@ -31,7 +31,7 @@ def setup(state: GameState) -> None:
     d: dict[str, Any] = {
         "orders": {}, "revealed": False, "ammo": {}, "grenades": {}, "luck": {}, "damage": {},
         "severe": {}, "armour": {}, "effects": {}, "moved": {}, "live": [], "smoke": [],
-        "hits": [], "stage": "", "spent": [], "operated": {}, "after_battle": [],
+        "hits": [], "spent": [], "operated": {}, "after_battle": [],
         "surprise": False, "next_grenade": 1,
         "ambushers": [i for i, s in enumerate(state.scenario.sides) if s.role == "ambusher"],
     }

@@ -11,7 +11,7 @@ from typing import Any
 import shapely
 from shapely.geometry import LineString, Point
 
-from game.geometry.measure import distance
+from game.geometry.measure import base_radius, distance
 
 OPEN_MOVE = 10.0        # "up to 10 meters over open ground"
 ROUGH_MOVE = 6.0        # "Obstacles or impeding terrain reduce that to 6 meters"
@@ -123,12 +123,6 @@ def blast_indices(table, centre, radius: float, points) -> list[int]:
     if not points:
         return []
     return [int(i) for i in table.blast(centre, radius, points)]
-
-
-def base_radius(base: dict) -> float:
-    if base.get("shape", "round") == "round":
-        return float(base.get("diameter", 1.0)) / 2
-    return max(float(base.get("width", 1.0)), float(base.get("depth", 1.0))) / 2
 
 
 def edge_gap(a_pos, a_base, b_pos, b_base) -> float:

@@ -202,7 +202,7 @@ def offer_responses(state: GameState) -> bool:
             if _throw_away_candidates(state, g, side) or _throw_back_candidates(state, g, side):
                 engine.push_interrupt(state, Decision(
                     side, "grenade", "a cooked grenade lands among your characters: throw it away or "
-                                     "back?", data={"grenade": g["id"]}))
+                                     "back?", context={"grenade": g["id"]}))
                 return False
     return True
 

@@ -51,28 +51,12 @@ def options(state: GameState, u: Unit, add, opts: list[Option]) -> None:
             move=not area.is_empty and area.area > 1e-6, move_region=area)
 
 
-# ==== the phase, in stages ===========================================================================
+# ==== the phase, in steps =============================================================================
 def begin(state: GameState) -> None:
     state.emit("Phase", "— Miscellaneous phase —")
-    state.data["stage"] = "responses"
 
 
-def resolve(state: GameState) -> None:
-    """Runs again after each interrupt until the round is over: grenade responses ("Throwing grenades
-    away or back fall under this action too"), the miscellaneous actions, the cooked grenades
-    detonating at the end of the round, then hits."""
-    stages = (("responses", grenades.offer_responses), ("actions", _actions),
-              ("detonations", grenades.detonate), ("hits", hits.settle), ("over", _end_round))
-    d = state.data
-    for i, (name, step) in enumerate(stages):
-        if d["stage"] != name:
-            continue
-        if step(state) is False:        # waiting on an interrupt: this stage runs again after it
-            return
-        d["stage"] = stages[i + 1][0] if i + 1 < len(stages) else "done"
-
-
-def _actions(state: GameState) -> None:
+def actions(state: GameState) -> None:
     d = state.data
     for u in characters.in_order(state):
         o = d["orders"].get(u.id)
@@ -153,7 +137,7 @@ def _operate(state: GameState, u: Unit, o: dict[str, Any]) -> None:
 
 
 # ==== the end of the round =======================================================================
-def _end_round(state: GameState) -> None:
+def end_round(state: GameState) -> None:
     """Effects that lasted this round expire, and smoke clears; nobody hunkers any more."""
     d = state.data
     turn = state.turn

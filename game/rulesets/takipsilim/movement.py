@@ -74,7 +74,7 @@ def resolve(state: GameState) -> None:
         t = state.units.get(o["target"])
         if t is None:
             continue
-        stop = geo.base_radius(u.base) + geo.base_radius(t.base) + contact / 2
+        stop = u.base_radius + t.base_radius + contact / 2
         start = (u.x, u.y)
         end = geo.run_towards(state.table, start, (t.x, t.y), stop)
         moved = distance(start, end)

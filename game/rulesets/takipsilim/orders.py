@@ -12,14 +12,12 @@ from shapely.geometry import Point
 
 from game.engine import game as engine
 from game.engine.flow import Decision
-from game.engine.ruleset import Option, sides_from
+from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
 
 from . import characters, data, geo, grenades, melee, misc, movement, shooting
 from .actions import (AIM, FIRST_AID, FORCED, GRENADE, HUNKER, MELEE, OPERATE, READY, RELOAD, RUN, SHOOT,
                       WAIT, Order)
-
-POINT_TOLERANCE = 1e-3      # Option.at() rounds to 3 decimals: accept a point within 1 mm of the region
 
 
 # ==== the round begins =============================================================================
@@ -27,7 +25,7 @@ def begin_round(state: GameState) -> None:
     """Clear last round's orders; in an ambush's first round the surprised side cannot act ("Ambushers
     gain a surprise round"); a dazzled character forfeits the round, a winded one hunkers down."""
     d = state.data
-    d["orders"], d["revealed"], d["moved"], d["hits"], d["stage"], d["spent"] = {}, False, {}, [], "", []
+    d["orders"], d["revealed"], d["moved"], d["hits"], d["spent"] = {}, False, {}, [], []
     d["live"] = []
     d["surprise"] = state.turn == 1 and bool(d["ambushers"])
     for u in state.units.values():
@@ -64,10 +62,10 @@ def _next_to_order(state: GameState, side: int) -> str | None:
 def queue(state: GameState, reason: str) -> list[Decision]:
     """One decision per side, answered one character at a time (the decision's actor moves on)."""
     out = []
-    for side in sides_from(state, state.flow.initiative):
+    for side in state.flow.order:
         first = _next_to_order(state, side)
         if first is not None:
-            out.append(Decision(side, "orders", reason, actor=first, hidden=True, data={"run": True}))
+            out.append(Decision(side, "orders", reason, actor=first, hidden=True, run=True))
     return out
 
 
@@ -123,18 +121,6 @@ def options(state: GameState, u: Unit) -> list[Option]:
     return opts
 
 
-def in_a_move_region(order: Order, options: list[Option]) -> bool:
-    """Is this moving order one of the options, at a point within POINT_TOLERANCE of its region?"""
-    point = Point(order.x, order.y)
-    fixed = ("actor", "action", "target", "mode", "move")
-    for o in options:
-        t = o.template
-        if isinstance(t, Order) and all(getattr(t, f) == getattr(order, f) for f in fixed) \
-                and o.region.distance(point) <= POINT_TOLERANCE:
-            return True
-    return False
-
-
 # ==== committing, in secret ========================================================================
 def commit(state: GameState, order: Order, decision: Decision) -> None:
     """Write down the order, hidden from the other side; the decision moves on to the side's next
@@ -151,7 +137,7 @@ def commit(state: GameState, order: Order, decision: Decision) -> None:
                    side=decision.side)
         engine.end_run(state)
     else:
-        decision.actor = nxt
+        decision.actor = (nxt,)
 
 
 def text(state: GameState, uid: str) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.actions import Action
+from game.engine.boards import TableRules
 from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import Option, OptionSpec, Ruleset
 from game.engine.state import GameState, Result, Unit
@@ -30,7 +31,61 @@ from . import (characters, data, grenades, hits, melee, misc, movement, orders, 
 from .actions import ACTIONS, Order, SpendLuck, ThrowAway, ThrowBack
 
 
-class Takipsilim(Ruleset):
+# ==== the flow's hooks: one round =================================================================
+def _begin_round(state: GameState, phase: Phase) -> None:
+    orders.begin_round(state)
+
+
+def _order_queue(state: GameState, phase: Phase) -> list[Decision]:
+    return orders.queue(state, phase.reason)
+
+
+def _resolve_movement(state: GameState, phase: Phase) -> None:
+    orders.reveal(state)
+    movement.resolve(state)
+
+
+def _resolve_shooting(state: GameState, phase: Phase) -> None:
+    shooting.resolve(state)
+
+
+def _resolve_grenades(state: GameState, phase: Phase) -> None:
+    grenades.resolve(state)
+
+
+def _resolve_melee(state: GameState, phase: Phase) -> None:
+    melee.resolve(state)
+
+
+def _settle_hits(state: GameState, phase: Phase) -> None:
+    """After shooting and melee: the phase's hits land, one by one (luck may interrupt)."""
+    hits.settle(state)
+
+
+def _begin_miscellaneous(state: GameState, phase: Phase) -> None:
+    misc.begin(state)
+
+
+def _offer_grenade_responses(state: GameState, phase: Phase) -> None:
+    """"Throwing grenades away or back fall under this action too": a cooked grenade among the
+    enemy is answered before the miscellaneous actions."""
+    grenades.offer_responses(state)
+
+
+def _miscellaneous_actions(state: GameState, phase: Phase) -> None:
+    misc.actions(state)
+
+
+def _detonations(state: GameState, phase: Phase) -> None:
+    """Cooked grenades detonate at the end of the round."""
+    grenades.detonate(state)
+
+
+def _end_round(state: GameState, phase: Phase) -> None:
+    misc.end_round(state)
+
+
+class Takipsilim(TableRules, Ruleset):
     id = "takipsilim"
     name = "Takipsilim Skirmishes"
     actions = ACTIONS
@@ -46,13 +101,15 @@ class Takipsilim(Ruleset):
     # "Rounds": "Each character commits to only one action per round. Resolve actions in the following
     # order: Movement, Shooting, Grenades, Melee, Miscellaneous."
     flow = Flow((
-        Phase("orders", order="actors", decision="orders", hidden=True, begin="begin_round",
-              actors="order_queue", reason="commit one action per character, in secret"),
-        Phase("movement", order="auto", begin="resolve_movement"),
-        Phase("shooting", order="auto", begin="resolve_shooting", end="settle_hits"),
-        Phase("grenades", order="auto", begin="resolve_grenades"),
-        Phase("melee", order="auto", begin="resolve_melee", end="settle_hits"),
-        Phase("miscellaneous", order="auto", begin="begin_miscellaneous", end="resolve_miscellaneous"),
+        Phase("orders", order="actors", decision="orders", hidden=True, begin=_begin_round,
+              actors=_order_queue, reason="commit one action per character, in secret"),
+        Phase("movement", order="auto", begin=_resolve_movement),
+        Phase("shooting", order="auto", begin=_resolve_shooting, steps=(_settle_hits,)),
+        Phase("grenades", order="auto", begin=_resolve_grenades),
+        Phase("melee", order="auto", begin=_resolve_melee, steps=(_settle_hits,)),
+        Phase("miscellaneous", order="auto", begin=_begin_miscellaneous,
+              steps=(_offer_grenade_responses, _miscellaneous_actions, _detonations, _settle_hits,
+                     _end_round)),
     ))
 
     # ==== setting up ==========================================================================
@@ -76,60 +133,22 @@ class Takipsilim(Ruleset):
     def los_rules(self, state: GameState) -> LosRules:
         return shooting.los_rules(state)
 
-    # ==== the flow: one round ====================================================================
-    def begin_round(self, state: GameState, phase: Phase) -> None:
-        orders.begin_round(state)
-
-    def order_queue(self, state: GameState, phase: Phase) -> list[Decision]:
-        return orders.queue(state, phase.reason)
-
-    def resolve_movement(self, state: GameState, phase: Phase) -> None:
-        orders.reveal(state)
-        movement.resolve(state)
-
-    def resolve_shooting(self, state: GameState, phase: Phase) -> None:
-        shooting.resolve(state)
-
-    def resolve_grenades(self, state: GameState, phase: Phase) -> None:
-        grenades.resolve(state)
-
-    def resolve_melee(self, state: GameState, phase: Phase) -> None:
-        melee.resolve(state)
-
-    def settle_hits(self, state: GameState, phase: Phase | None = None) -> bool:
-        """After shooting and melee: the phase's hits land, all at once (luck may interrupt)."""
-        return hits.settle(state)
-
-    def begin_miscellaneous(self, state: GameState, phase: Phase) -> None:
-        misc.begin(state)
-
-    def resolve_miscellaneous(self, state: GameState, phase: Phase) -> None:
-        """Grenade responses, miscellaneous actions, detonations, hits, then the round is over."""
-        misc.resolve(state)
-
     # ==== options ================================================================================
     def legal_actions(self, state: GameState, decision: Decision) -> list[Option]:
         if decision.kind == "orders":
-            if decision.actor is None or decision.actor not in state.units:
+            if decision.the_actor not in state.units:
                 return []
-            return self.order_options(state, state.units[decision.actor])
+            return self.order_options(state, state.units[decision.the_actor])
         if decision.kind == "luck":
             return hits.luck_options(state)
         if decision.kind == "grenade":
-            return grenades.response_options(state, decision.side, decision.data.get("grenade", ""))
+            return grenades.response_options(state, decision.side, decision.context.get("grenade", ""))
         return []
 
     def order_options(self, state: GameState, u: Unit) -> list[Option]:
         return orders.options(state, u)
 
-    # ==== answering decisions ======================================================================
-    def check(self, state: GameState, action: Action, decision: Decision) -> str | None:
-        """A moving order may name any point of its region (within orders.POINT_TOLERANCE)."""
-        if isinstance(action, Order) and action.move and decision.kind == "orders":
-            if orders.in_a_move_region(action, self.legal_actions(state, decision)):
-                return None
-        return super().check(state, action, decision)
-
+    # ==== answering decisions (Option.contains takes a moving order's point anywhere in its region) ====
     def apply(self, state: GameState, action: Action, decision: Decision) -> None:
         if isinstance(action, Order):
             orders.commit(state, action, decision)

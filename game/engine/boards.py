@@ -1,0 +1,77 @@
+"""Boards (design §3): a game stands on the board its scenario declares, a cm table with terrain
+pieces or a hex map. `build_board` makes it once per scenario; `TableRules` is what a ruleset on a
+table answers for the table's tools (the UI asks, the rules answer).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import shapely
+
+from game.engine.scenario import Scenario
+from game.geometry.table import Table
+from game.geometry.terrain import Piece, load_kinds
+
+if TYPE_CHECKING:
+    from game.engine.state import GameState
+
+BOARD_KINDS = ("table", "hexmap")
+
+
+def _walls_minus_openings(walls: list[shapely.LineString], openings: list[shapely.LineString]):
+    """Risus houses-with-walls: fire and figures pass only through doors and windows."""
+    if not walls:
+        return ()
+    solid = shapely.union_all(walls)
+    if openings:
+        solid = solid.difference(shapely.union_all(openings).buffer(1e-3))
+    parts = getattr(solid, "geoms", [solid])
+    return tuple(g for g in parts if isinstance(g, shapely.LineString) and not g.is_empty)
+
+
+def build_board(scenario: Scenario) -> Any:
+    """One board per scenario object: replays and clones share it."""
+    cached = scenario.__dict__.get("_board")
+    if cached is not None:
+        return cached
+    if scenario.board_kind == "hexmap":
+        from game.geometry.hexmap import HexMap
+        board = HexMap.from_doc(scenario.hexmap)
+    else:
+        board = _build_table(scenario)
+    object.__setattr__(scenario, "_board", board)
+    return board
+
+
+def _build_table(scenario: Scenario) -> Table:
+    kinds = load_kinds(scenario.terrain_kinds)
+    pieces = []
+    for p in scenario.pieces:
+        polygon = shapely.Polygon(p.polygon, holes=list(p.holes) or None)
+        openings = [shapely.LineString(o) for o in p.openings]
+        walls = _walls_minus_openings([shapely.LineString(w) for w in p.walls], openings)
+        pieces.append(Piece(id=p.id, kind=kinds[p.kind], polygon=polygon, walls=walls,
+                            openings=tuple(openings),
+                            rooms=tuple(shapely.Polygon(r) for r in p.rooms), name=p.name))
+    return Table(scenario.width, scenario.height, pieces)
+
+
+class TableRules:
+    """The table board's rules interface: what the table's tools show for a ruleset played on a
+    cm table. A ruleset on a table mixes this in and overrides what its rules say."""
+
+    def field_of_vision(self, state: "GameState", unit_id: str) -> float:
+        """The unit's field of vision or firing arc in degrees (360: it sees all round)."""
+        return 360.0
+
+    def range_bands(self, state: "GameState", unit_id: str) -> list[tuple[str, float]]:
+        """Named range bands in cm for the unit's weapon, nearest first (empty: none)."""
+        return []
+
+    def blast_radius(self, state: "GameState") -> float | None:
+        """The blast template's radius in cm, when the rules use one."""
+        return None
+
+    def los_rules(self, state: "GameState") -> Any:
+        from game.geometry.table import LosRules
+        return LosRules(edge_depth=state.scenario.edge_band)

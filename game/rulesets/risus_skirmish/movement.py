@@ -1,0 +1,318 @@
+"""Moving, and the opportunity fire a move draws ("Movement", "Opportunity fire", advanced rules
+"Diving for cover", "Hidden deployment").
+
+A move is one resolution that may pause: when enemies see the path, the enemy side is asked
+whether to fire (an interrupt carrying the move in its `context`); once it has answered, the
+resume hook `move-on` finishes the move: stopped where the fire hit it, or on to its destination
+and into close combat when it ends at an enemy's position.
+
+Seed: 000_4bdd83b9ae5dca2c.txt (Risus Skirmish).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.engine import game as engine
+from game.engine.actions import Action, Pass
+from game.engine.flow import Decision
+from game.engine.ruleset import other_side
+from game.engine.state import GameState, Unit
+
+from . import combat, forces, geo, hidden
+from .actions import DiveForCover, Move, OpportunityFire
+
+MOVE_ON = "move-on"        # the resume hook that finishes a move after the enemy's OP fire decision
+
+
+# ==== who moves ====================================================================================
+def hidden_blank(u: Unit) -> bool:
+    """A blank marker still on the table: it moves like a figure (a bluff) and does nothing else."""
+    return forces.is_blank(u) and forces.is_hidden(u) and not u.out
+
+
+def anchor(state: GameState, actor: str) -> Unit | None:
+    """Who a move is measured from: the character, or the team's acting leader."""
+    if forces.is_team(state, actor):
+        return forces.acting_leader(state, actor)
+    u = state.units.get(actor)
+    if u is not None and (forces.able(u) or hidden_blank(u)):
+        return u
+    return None
+
+
+def movers(state: GameState, actor: str) -> list[Unit]:
+    """The figures a move takes, the anchor first: a team moves all its members that are not pinned."""
+    lead = anchor(state, actor)
+    if lead is None:
+        return []
+    rest = [u for u in forces.entity_units(state, actor) if forces.able(u) and u is not lead]
+    return [lead] + rest
+
+
+def pending_move(state: GameState) -> bool:
+    """Is a move waiting on the enemy's opportunity fire decision?"""
+    return any(d.resume == MOVE_ON for d in state.flow.interrupts)
+
+
+# ==== the move ======================================================================================
+def move(state: GameState, action: Move, side: int) -> None:
+    group = movers(state, action.actor)
+    lead = group[0]
+    region = geo.move_region(state, lead.x, lead.y)
+    paths: dict[str, list[float]] = {}
+    for u in group:
+        if u is lead:
+            tx, ty = action.x, action.y
+        else:
+            tx, ty = geo.nearest_inside(region, action.x + u.x - lead.x, action.y + u.y - lead.y)
+        paths[u.id] = [u.x, u.y, round(tx, 3), round(ty, 3)]
+    steps = geo.path_steps(math.dist(p[:2], p[2:]) for p in paths.values())
+    the_move = {"actor": action.actor, "side": side, "anchor": lead.id, "facing": action.facing,
+                "paths": paths, "steps": steps, "firers": {}}
+    _reveal_movers(state, the_move, [u for u in group if forces.is_hidden(u)])
+    if not the_move["paths"]:
+        return
+    if all(math.dist(p[:2], p[2:]) == 0 for p in the_move["paths"].values()):
+        complete(state, the_move)          # turning on the spot draws no OP fire
+        return
+    firers, watched, enemy = _op_fire_candidates(state, the_move)
+    if firers or watched:
+        the_move["firers"] = firers
+        name = forces.entity_name(state, action.actor)
+        dest = geo.piece_name(geo.piece_here(state, action.x, action.y))
+        state.emit("Moving", f"{name} moves toward {dest}", actor=action.actor)
+        engine.push_interrupt(state, Decision(enemy, "opportunity-fire",
+                                              f"{name} moves in view of the enemy: OP fire?",
+                                              context=the_move, resume=MOVE_ON))
+        return
+    complete(state, the_move)
+
+
+def _reveal_movers(state: GameState, the_move: dict[str, Any], secret: list[Unit]) -> None:
+    """Hidden deployment: a hidden figure moves hidden until an enemy gets LOS to it somewhere on its
+    path; there it is revealed (a blank marker is taken away there and its move ends)."""
+    if not secret:
+        return
+    viewers = [u for u in state.units.values()
+               if u.side != the_move["side"] and forces.is_real(u) and not forces.is_hidden(u)]
+    if not viewers:
+        return
+    steps = the_move["steps"]
+    for u in secret:
+        sx, sy, tx, ty = the_move["paths"][u.id]
+        points = geo.path_points((sx, sy), (tx, ty), steps)
+        seen = geo.sees_many(state, [(v, None, None) for v in viewers], points)
+        ks = [k for k in range(steps) if any(row[k] for row in seen)]
+        if not ks:
+            continue
+        spotter = next(v for v, row in zip(viewers, seen) if row[ks[0]])
+        if forces.is_blank(u):
+            u.x, u.y = points[ks[0]]
+            del the_move["paths"][u.id]
+        combat.reveal(state, u, f"as it comes into view of {spotter.name}" if forces.is_blank(u)
+                      else f"as he comes into view of {spotter.name}")
+
+
+def _op_fire_candidates(state: GameState, the_move: dict[str, Any]):
+    """Enemy characters and teams that see the move somewhere along its path (LOS and field of
+    vision), each with the first path point where it does: {firer: step}. With hidden deployment,
+    hidden markers (blanks too) that see the path also give the enemy the decision, so that the
+    pause does not tell a real figure from a blank."""
+    side = the_move["side"]
+    enemy = other_side(state, side)
+    steps = the_move["steps"]
+    points: list[tuple[float, float]] = []
+    owner: list[int] = []
+    for path in the_move["paths"].values():
+        for k, p in enumerate(geo.path_points(path[:2], path[2:], steps), start=1):
+            points.append(p)
+            owner.append(k)
+    firers: dict[str, int] = {}
+    viewers = [u for u in state.units.values()
+               if u.side != side and not u.out and (forces.able(u) or forces.is_hidden(u))]
+    if not viewers:
+        return firers, False, enemy
+    seen = geo.sees_many(state, [(v, None, None) for v in viewers], points)
+    watched = False
+    for v, row in zip(viewers, seen):
+        ks = [owner[j] for j, ok in enumerate(row) if ok]
+        if not ks:
+            continue
+        if forces.is_hidden(v):
+            watched = True
+        if not forces.able(v):
+            continue
+        e = forces.entity_of(state, v)
+        if forces.entity_side(state, e) != enemy:
+            continue
+        firers[e] = min(firers.get(e, steps + 1), min(ks))
+    for e in list(firers):
+        if opfire_plan(state, {**the_move, "firers": firers}, e) is None:
+            del firers[e]
+    return firers, watched and bool(state.options.get("hidden_deployment")), enemy
+
+
+def at_step(the_move: dict[str, Any], uid: str, k: int) -> tuple[float, float]:
+    sx, sy, tx, ty = the_move["paths"][uid]
+    n = the_move["steps"]
+    return (sx + (tx - sx) * k / n, sy + (ty - sy) * k / n)
+
+
+def opfire_plan(state: GameState, the_move: dict[str, Any], firer: str):
+    k = the_move["firers"][firer]
+    positions = {uid: at_step(the_move, uid, k) for uid in the_move["paths"]}
+    plan = combat.plan_attack(state, firer, the_move["actor"], positions, only=list(the_move["paths"]))
+    if plan is None or plan.p == 0:
+        return None
+    return plan
+
+
+# ==== the enemy's answer, then the move goes on ========================================================
+def answer_opfire(state: GameState, action: Action, decision: Decision) -> None:
+    """The enemy holds fire, or fires (after a spotting roll, with that option): the outcome is
+    written into the move's context for `move_on`."""
+    the_move = decision.context
+    mover = forces.entity_name(state, the_move["actor"])
+    if isinstance(action, Pass):
+        side = state.scenario.sides[decision.side].name
+        state.emit("HoldFire", f"The {side} hold their fire", side=decision.side)
+        the_move["fire"] = "held"
+        return
+    assert isinstance(action, OpportunityFire)
+    firer = action.actor
+    fname = forces.entity_name(state, firer)
+    plan = opfire_plan(state, the_move, firer)
+    for uid in sorted({s for shot in plan.shots for s in shot.shooters}):
+        combat.reveal(state, state.units[uid], "as he opens fire")
+    comes = forces.they(state, the_move["actor"], "they come", "he comes")
+    state.emit("OpFire", f"OP fire! {fname} fires at {mover} as {comes} into view", actor=firer,
+               target=the_move["actor"])
+    the_move["firer"] = firer
+    if state.options.get("spotting"):
+        spotter, cliche = combat.spotting_cliche(state, firer)
+        n = forces.level(cliche)
+        spotted = n > 0 and bool(state.roll(
+            f"hits({n}d6,6)>=1", f"spotting {mover}", who=spotter.name,
+            odds_text=f"{combat.dice_text(n)}, only 6s, {combat.pct(combat.p_sixes(n))}").success)
+        if not spotted:
+            state.emit("NotSpotted", f"{fname} does not spot {mover} in time: no OP fire")
+            the_move["fire"] = "unspotted"
+            return
+    ok, hits = combat.resolve_attack(state, plan, "OP fire")
+    the_move["fire"] = "stopped" if ok else "failed"
+    the_move["hits"] = list(hits)
+
+
+def move_on(state: GameState, decision: Decision) -> None:
+    """The resume hook: the move goes on after the enemy's OP fire decision. Successful fire stops
+    the whole move where it hit and passes the initiative; failed fire stops only the figures hit."""
+    the_move = decision.context
+    mover = forces.entity_name(state, the_move["actor"])
+    fire = the_move.get("fire")
+    if fire == "stopped":
+        k = the_move["firers"][the_move["firer"]]
+        for uid in the_move["paths"]:
+            u = state.units[uid]
+            u.x, u.y = at_step(the_move, uid, k)
+            u.facing = the_move["facing"]
+        hit = forces.they(state, the_move["actor"], "hit", "hits")
+        state.emit("OpFireStops", f"The OP fire stops the move: {mover} {hit} the ground",
+                   actor=the_move["actor"])
+        fname = forces.entity_name(state, the_move["firer"])
+        engine.pass_initiative(state, decision.side, f"successful OP fire by {fname}")
+        if state.options.get("diving_for_cover"):
+            stopped = [uid for uid in the_move["paths"] if not state.units[uid].out]
+            lead = the_move["anchor"] if the_move["anchor"] in stopped else stopped[0]
+            they_are = forces.they(state, the_move["actor"], "are", "is")
+            engine.push_interrupt(state, Decision(
+                the_move["side"], "dive-for-cover", f"{mover} {they_are} hit by OP fire: dive for cover?",
+                actor=the_move["actor"],
+                context={"actor": the_move["actor"], "anchor": lead, "members": stopped}))
+    elif fire == "failed":
+        k = the_move["firers"][the_move["firer"]]
+        for uid in the_move["hits"]:
+            u = state.units[uid]
+            u.x, u.y = at_step(the_move, uid, k)
+            u.facing = the_move["facing"]
+        state.emit("OpFireFails", f"The OP fire fails to stop {mover}")
+        complete(state, the_move, exclude=set(the_move["hits"]))
+    else:
+        complete(state, the_move)
+    if state.options.get("hidden_deployment") and not pending_move(state):
+        hidden.reveal_seen(state)
+
+
+def complete(state: GameState, the_move: dict[str, Any], exclude: set[str] = frozenset()) -> None:
+    moved = [uid for uid in the_move["paths"] if uid not in exclude]
+    for uid in moved:
+        u = state.units[uid]
+        u.x, u.y = the_move["paths"][uid][2], the_move["paths"][uid][3]
+        u.facing = the_move["facing"]
+    name = forces.entity_name(state, the_move["actor"])
+    if moved:
+        lead = state.units[moved[0]]
+        where = geo.piece_name(geo.piece_here(state, lead.x, lead.y))
+        secret = all(forces.is_hidden(state.units[uid]) for uid in moved)
+        enemies = tuple(s for s in range(state.sides) if s != the_move["side"]) if secret else ()
+        state.emit("Moved", f"{name} moves to {where}, facing {the_move['facing']:.0f}°",
+                   hidden_from=enemies, actor=the_move["actor"])
+        if secret:
+            many = len(moved) > 1
+            state.emit("Moved", "Hidden markers move" if many else "A hidden marker moves",
+                       hidden_from=(the_move["side"],))
+    lead = state.units[the_move["anchor"]]
+    if lead.id in exclude or not forces.able(lead):
+        return
+    defender = _enemy_at(state, lead)
+    if defender is None:
+        return
+    if forces.is_hidden(defender):
+        combat.reveal(state, defender, "as the enemy reaches his position")
+        if defender.out:
+            return
+    assaulting = [lead] + [state.units[uid] for uid in moved
+                           if uid != lead.id and forces.able(state.units[uid])]
+    for m in assaulting:
+        combat.reveal(state, m, "as he assaults")
+    if not combat.resolve_close_combat(state, assaulting, defender):
+        engine.pass_initiative(state, other_side(state, the_move["side"]), f"{name}'s assault failed")
+
+
+def _enemy_at(state: GameState, lead: Unit) -> Unit | None:
+    """'If a movement ends at the position of an enemy': the move's end is within base contact
+    (the two bases overlap) of an enemy figure or marker; the nearest is assaulted."""
+    best = None
+    for u in state.units.values():
+        if u.side == lead.side or u.out:
+            continue
+        d = math.dist(u.pos, lead.pos)
+        if d < u.base_radius + lead.base_radius - 1e-9:
+            if best is None or d < best[0]:
+                best = (d, u)
+    return best[1] if best else None
+
+
+# ==== diving for cover ===============================================================================
+def dive(state: GameState, action: Action, decision: Decision) -> None:
+    """Advanced rule: a mover hit by OP fire may move up to R2 before going down."""
+    the_dive = decision.context
+    name = forces.entity_name(state, the_dive.get("actor", ""))
+    if not isinstance(action, DiveForCover):
+        where = forces.they(state, the_dive.get("actor", ""), "hit the ground where they are",
+                            "hits the ground where he is")
+        state.emit("HitTheGround", f"{name} {where}")
+        return
+    lead = state.units[the_dive["anchor"]]
+    dx, dy = action.x - lead.x, action.y - lead.y
+    _, r2 = combat.grenade_radii(state)
+    for uid in the_dive["members"]:
+        u = state.units[uid]
+        if uid == lead.id:
+            tx, ty = action.x, action.y
+        else:
+            tx, ty = geo.nearest_inside(geo.dive_region(state, u.x, u.y, r2), u.x + dx, u.y + dy)
+        u.x, u.y, u.facing = round(tx, 3), round(ty, 3), action.facing
+    where = geo.piece_name(geo.piece_here(state, lead.x, lead.y))
+    dive_word = forces.they(state, the_dive["actor"], "dive", "dives")
+    state.emit("DiveForCover", f"{name} {dive_word} for cover into {where} before going down")
