@@ -31,6 +31,13 @@ class Done:
     rolled: bool               # did it roll any dice (then nothing before it can be undone)
 
 
+def seat_of(decision: Decision) -> int:
+    """The side of the outermost game making a decision (inside a nested child game it differs from
+    the child's own `side`); engines before nested games have no seat: the side is the seat."""
+    seat = getattr(decision, "seat", None)
+    return decision.side if seat is None else seat
+
+
 class SessionError(Exception):
     """A game that cannot be set up or resumed (bad options, a save that does not replay)."""
 
@@ -85,7 +92,10 @@ class Session:
     # -- asking --------------------------------------------------------------------------------
     @property
     def ruleset(self):
-        return engine.ruleset_of(self.state)
+        """The ruleset of the innermost live game (a nested battle's while it lasts): the one whose
+        units, markers and table tools are on show."""
+        inner = getattr(engine, "innermost", None)
+        return engine.ruleset_of(inner(self.state) if inner is not None else self.state)
 
     @property
     def actions(self) -> list[Action]:
@@ -117,7 +127,10 @@ class Session:
         the UI also counts a hidden decision (secret orders), a unit marked hidden, and any logged
         event hidden from a side (it would show in the log)."""
         try:
-            if self.ruleset.hides_information(self.state):
+            if engine.ruleset_of(self.state).hides_information(self.state):
+                return True
+            inner = getattr(engine, "innermost", lambda state: state)(self.state)
+            if inner is not self.state and engine.ruleset_of(inner).hides_information(inner):
                 return True
         except Exception:      # a ruleset bug must not show the other side's secrets: assume hidden
             return True
@@ -160,14 +173,14 @@ class Session:
     # -- whose eyes ----------------------------------------------------------------------------
     def _default_viewer(self) -> int | None:
         d = self.decision()
-        if d is not None and self.is_human(d.side) and not self._needs_handover_to(d.side, None):
-            return d.side
+        if d is not None and self.is_human(seat_of(d)) and not self._needs_handover_to(seat_of(d), None):
+            return seat_of(d)
         humans = self.human_sides
         if len(humans) == 1:
             return humans[0]
         if not humans:
             return 0
-        return None if self.hides() else (d.side if d is not None and self.is_human(d.side) else humans[0])
+        return None if self.hides() else (seat_of(d) if d is not None and self.is_human(seat_of(d)) else humans[0])
 
     def _needs_handover_to(self, side: int, current: int | None) -> bool:
         return side != current and len(self.human_sides) > 1 and self.hides()
@@ -176,13 +189,13 @@ class Session:
         """Who should be looking at the table now, and whether the window must first be handed over
         (hotseat with hidden information: nothing of one side may show while the other looks)."""
         d = self.decision()
-        if d is None or not self.is_human(d.side):
+        if d is None or not self.is_human(seat_of(d)):
             if self.viewer is None and len(self.human_sides) <= 1:
                 return (self.human_sides[0] if self.human_sides else 0), False
             return self.viewer, False
-        if d.side == self.viewer:
-            return d.side, False
-        return d.side, self._needs_handover_to(d.side, self.viewer)
+        if seat_of(d) == self.viewer:
+            return seat_of(d), False
+        return seat_of(d), self._needs_handover_to(seat_of(d), self.viewer)
 
     def set_viewer(self, side: int | None) -> None:
         self.viewer = side
@@ -190,7 +203,7 @@ class Session:
     # -- acting --------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         d = self.decision()
-        side = d.side if d is not None else -1
+        side = seat_of(d) if d is not None else -1
         before = len(self.state.rolls)
         events = engine.apply(self.state, action)
         self.history.append(Done(action, side, len(self.state.rolls) > before))
@@ -210,9 +223,9 @@ class Session:
     def ai_inputs(self) -> tuple[Any, GameState, list[Option], Decision] | None:
         """What an AI needs to decide now (its player, its side's view, the options), or None."""
         d = self.decision()
-        if d is None or self.is_human(d.side):
+        if d is None or self.is_human(seat_of(d)):
             return None
-        return self.ai_player(d.side), engine.view(self.state, d.side), self.legal(), d
+        return self.ai_player(seat_of(d)), engine.view(self.state, seat_of(d)), self.legal(), d
 
     # -- undo ----------------------------------------------------------------------------------
     def _undo_span(self) -> tuple[int, str | None]:

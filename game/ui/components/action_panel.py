@@ -8,6 +8,7 @@ import pygame
 
 from game.engine.ruleset import Option
 from game.ui import theme
+from game.ui.session import seat_of
 from game.ui.components.choices import Choices, Selection, actors_of, prettify
 
 
@@ -155,17 +156,18 @@ class ActionPanel:
             for i, line in enumerate(fonts.wrap(res.reason, 12, r.w - 2 * pad)[:2]):
                 theme.draw_text(surface, fonts, line, (x, y + self.s(26) + i * fonts.line_height(12)), 12, theme.DIM)
         elif d is not None:
+            seat = seat_of(d)
             if interrupt and mine is not None:
                 theme.panel(surface, head_rect, (60, 48, 20), theme.ACCENT, 6)
-            pygame.draw.circle(surface, theme.side_colour(d.side), (x + self.s(7), y + self.s(11)), self.s(7))
+            pygame.draw.circle(surface, theme.side_colour(seat), (x + self.s(7), y + self.s(11)), self.s(7))
             if mine is not None:
-                title = f"{s.side_name(d.side)}: " + (prettify(d.kind) + "?" if interrupt else "your decision")
+                title = f"{s.side_name(seat)}: " + (prettify(d.kind) + "?" if interrupt else "your decision")
             elif banner_to is not None or pending:
-                title = f"{s.side_name(banner_to if banner_to is not None else d.side)} decides next"
-            elif not s.is_human(d.side):
-                title = f"{s.side_name(d.side)} (AI {s.players[d.side]}) is playing"
+                title = f"{s.side_name(banner_to if banner_to is not None else seat)} decides next"
+            elif not s.is_human(seat):
+                title = f"{s.side_name(seat)} (AI {s.players[seat]}) is playing"
             else:
-                title = f"Waiting for {s.side_name(d.side)}"
+                title = f"Waiting for {s.side_name(seat)}"
             theme.draw_text(surface, fonts, title, (x + self.s(20), y), 16, theme.TEXT, "b")
             reason = d.reason if (mine is not None or not d.hidden) else ""
             if reason and (mine is not None or banner_to is None):

@@ -8,6 +8,7 @@ import time
 from typing import Any, Callable
 
 from game.ui import theme
+from game.ui.session import seat_of
 
 _executor: concurrent.futures.ThreadPoolExecutor | None = None
 
@@ -40,7 +41,7 @@ class AiDriver:
     def turn(self) -> bool:
         """An AI decides now."""
         d = self.session.decision()
-        return d is not None and not self.session.is_human(getattr(d, "seat", d.side))
+        return d is not None and not self.session.is_human(seat_of(d))
 
     def thinking(self) -> bool:
         """The AI's thread is running (it uses the board's prepared geometry: leave it alone)."""
@@ -109,7 +110,7 @@ class AiDriver:
         if inputs is not None and not self._falling_back:
             _player, view, options, decision = inputs
             try:
-                action = make_player("random", s.seed, decision.side).choose(view, options, decision)
+                action = make_player("random", s.seed, seat_of(decision)).choose(view, options, decision)
                 self.say(f"The AI failed ({type(exc).__name__}: {exc}); it made a random legal choice instead.",
                          theme.WARN, 8)
                 self._falling_back = True

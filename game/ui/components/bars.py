@@ -8,6 +8,7 @@ from typing import Any, Callable
 import pygame
 
 from game.ui import theme
+from game.ui.session import seat_of
 from game.ui.components.choices import prettify
 
 TOP_BUTTONS = (("menu", "Menu", "The game menu (Esc)"), ("help", "Help", "Every shortcut (F1)"),
@@ -128,9 +129,10 @@ class Bars:
             if d is None:
                 text, colour = "", theme.TEXT
             else:
-                player = "" if s.is_human(d.side) else f" (AI {s.players[d.side]})"
-                text = f"{s.side_name(d.side)}{player} to decide"
-                colour = theme.shade(theme.side_colour(d.side), 1.45)
+                seat = seat_of(d)
+                player = "" if s.is_human(seat) else f" (AI {s.players[seat]})"
+                text = f"{s.side_name(seat)}{player} to decide"
+                colour = theme.shade(theme.side_colour(seat), 1.45)
         room = self.buttons_left - x - self.s(8)
         if text and room > 60:
             font = fonts.get(15, "b")

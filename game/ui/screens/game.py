@@ -20,6 +20,7 @@ from game.ui.components.placing import Placement
 from game.ui.components.tools import TableTools
 from game.ui.screens import game_actions
 from game.ui.screens.base import Screen
+from game.ui.session import seat_of
 
 QUICKSAVE = game_actions.QUICKSAVE
 
@@ -94,7 +95,7 @@ class GameScreen(game_actions.GameCommands, Screen):
         d = self.session.decision()
         if d is None or self.banner_to is not None or self.pending_handover:
             return None
-        seat = getattr(d, "seat", d.side)
+        seat = seat_of(d)
         if not self.session.is_human(seat) or seat != self.session.viewer:
             return None
         return d
