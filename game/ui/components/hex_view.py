@@ -24,6 +24,12 @@ def as_hex(h) -> hexgrid.Hex | None:
     return hexgrid.Hex(int(q), int(r))
 
 
+def hex_size(board) -> float:
+    """The hex radius in map units (a Layout's size is a number or an (x, y) pair)."""
+    size = board.layout.size
+    return float(size[0] if isinstance(size, (tuple, list)) else size)
+
+
 def corners(board, h) -> list[tuple[float, float]]:
     return list(board.polygon(h).exterior.coords)[:-1]
 
@@ -83,8 +89,7 @@ class HexView(BoardView):
         return max(6, int(self.counter_size() * 0.75))
 
     def counter_size(self) -> int:
-        sx, _sy = self.board.layout.size
-        return max(6, int(sx * self.camera.scale * 0.9))
+        return max(6, int(hex_size(self.board) * self.camera.scale * 0.9))
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface, frame: Frame) -> None:
@@ -121,7 +126,7 @@ class HexView(BoardView):
 
     def draw_place(self, surface, h, place) -> None:
         cx, cy = self.camera.to_screen(*self.board.centre(h))
-        k = max(4, int(self.board.layout.size[0] * self.camera.scale * 0.3))
+        k = max(4, int(hex_size(self.board) * self.camera.scale * 0.3))
         colour = theme.side_colour(place.side) if place.side is not None else (235, 235, 235)
         if place.kind == "capital":
             pygame.draw.circle(surface, colour, (cx, cy - k // 2), k)

@@ -1,0 +1,227 @@
+"""The game screen's parts: one keymap for the key handler and the help, board views picked by the
+board's kind (a hex map drawn headless), actor ids whatever the engine's version, nested games'
+results, and no UI module over 500 lines nor naming a ruleset."""
+from __future__ import annotations
+
+import dataclasses
+import types
+from pathlib import Path
+
+import pygame
+import pytest
+import shapely
+from conftest import toy_scenario
+
+from game.geometry import hexgrid
+from game.ui.components import keymap
+from game.ui.components.board_view import board_view_for
+from game.ui.components.choices import actors_of
+from game.ui.components.hex_view import HexView
+from game.ui.components.table_view import TableView
+from game.ui.screens.game import GameScreen
+from game.ui.screens.help import HelpOverlay, shortcuts
+from game.ui.session import Session
+
+UI = Path(__file__).resolve().parents[2] / "game" / "ui"
+
+
+def start(app, players=("human", "human")):
+    session = Session(toy_scenario(), 3, {}, list(players))
+    app.start_session(session)
+    for _ in range(3):
+        app.step()
+    return session, app.top
+
+
+# -- the keymap -----------------------------------------------------------------------------------------
+def test_the_help_overlay_lists_the_keymap_the_handler_dispatches(app, toy_ruleset):
+    listed = [(b.keys, b.text) for b in keymap.KEYMAP]
+    assert [row for _, rows in shortcuts() for row in rows] == listed
+    session, table = start(app)
+    app.push(HelpOverlay(app))
+    app.step()
+    texts = app.fonts.frame_texts
+    for b in keymap.KEYMAP:
+        assert b.keys in texts, b.keys
+    assert len({b.keys for b in keymap.KEYMAP}) == len(keymap.KEYMAP)
+
+
+def test_every_chord_of_the_keymap_runs_its_command_on_the_game_screen(app, toy_ruleset):
+    session, table = start(app)
+    ran = []
+    table.run = lambda command, arg=None: ran.append((command, arg))
+    for b in keymap.KEYMAP:
+        if b.command is None:
+            assert not b.chords
+            continue
+        assert callable(getattr(GameScreen, f"cmd_{b.command}", None)), b.command
+        for chord in b.chords:
+            mod = (pygame.KMOD_CTRL if chord.ctrl else 0) | (pygame.KMOD_SHIFT if chord.shift else 0)
+            ran.clear()
+            table.handle(pygame.event.Event(pygame.KEYDOWN, key=chord.key, mod=mod, unicode="", scancode=0))
+            assert ran == [(b.command, chord.arg)], (b.keys, pygame.key.name(chord.key))
+
+
+def test_a_keymap_command_really_acts(app, toy_ruleset):
+    session, table = start(app)
+    table.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="", scancode=0))
+    assert table.tools.tool == "measure"
+    table.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="", scancode=0))
+    assert session.history and type(session.history[-1].action).__name__ == "Pass"
+
+
+# -- board views by kind ------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Kind:
+    id: str
+    label: str
+    color: str
+    move_cost: float | None = 1.0
+    cover: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class Place:
+    hex: hexgrid.Hex
+    kind: str
+    name: str
+    side: int | None = None
+
+
+class FakeHexMap:
+    """A HexMap as the engine v2 spec describes it, built by hand (pointy, 4 x 3 hexes)."""
+
+    kind = "hexmap"
+
+    def __init__(self):
+        size = 5.0
+        self.layout = hexgrid.Layout(hexgrid.POINTY, (size, size), (size * 0.9, size))
+        self.kinds = {"plain": Kind("plain", "Plain", "#c8d28c"), "forest": Kind("forest", "Forest", "#2e6b2e", 2, True),
+                      "hills": Kind("hills", "Hills", "#a08250", 2)}
+        self.hexes = tuple(sorted(hexgrid.Hex(q - r // 2, r) for r in range(3) for q in range(4)))
+        self.terrain_of = {hexgrid.Hex(1, 1): "forest", hexgrid.Hex(2, 0): "hills"}
+        self.features = {frozenset({hexgrid.Hex(0, 0), hexgrid.Hex(1, 0)}): frozenset({"river"}),
+                         frozenset({hexgrid.Hex(0, 1), hexgrid.Hex(0, 2)}): frozenset({"road"})}
+        self.places = {hexgrid.Hex(0, 0): Place(hexgrid.Hex(0, 0), "capital", "Valmy", 0),
+                       hexgrid.Hex(2, 2): Place(hexgrid.Hex(2, 2), "town", "Ligny")}
+        xs = [x for h in self.hexes for x, _ in hexgrid.hex_corners(self.layout, h)]
+        ys = [y for h in self.hexes for _, y in hexgrid.hex_corners(self.layout, h)]
+        self.width, self.height = max(xs), max(ys)
+
+    def contains(self, h):
+        return h in self.hexes
+
+    def terrain(self, h):
+        return self.kinds[self.terrain_of.get(h, "plain")]
+
+    def hexsides(self, a, b):
+        return self.features.get(frozenset({a, b}), frozenset())
+
+    def sides(self):
+        return [(*sorted(pair), f) for pair, f in self.features.items()]
+
+    def centre(self, h):
+        return hexgrid.hex_to_pixel(self.layout, h)
+
+    def polygon(self, h):
+        return hexgrid.hex_polygon(self.layout, h)
+
+    def hex_at(self, x, y):
+        h = hexgrid.pixel_to_hex(self.layout, (x, y))
+        return h if h in self.hexes else None
+
+
+def hexmap():
+    return FakeHexMap()
+
+
+def hex_view_state(board):
+    unit = types.SimpleNamespace(id="g1", side=1, name="Grenadiers", hex=(2, 1), x=0.0, y=0.0, facing=0.0, out=False,
+                                 markers=set(), team=None, base={})
+    return types.SimpleNamespace(board=board, units={"g1": unit}, scenario=types.SimpleNamespace(width=0, height=0))
+
+
+def test_board_view_for_picks_the_view_by_the_boards_kind(app):
+    table_view = types.SimpleNamespace(board=types.SimpleNamespace(kind="table", width=90, height=60),
+                                       scenario=types.SimpleNamespace(width=90, height=60))
+    table_view.table = table_view.board
+    assert isinstance(board_view_for(app, table_view), TableView)
+    assert isinstance(board_view_for(app, hex_view_state(hexmap())), HexView)
+    with pytest.raises(ValueError):
+        board_view_for(app, types.SimpleNamespace(board=types.SimpleNamespace(kind="sphere")))
+
+
+def test_the_game_screen_shows_a_table_game_on_the_table_view(app, toy_ruleset):
+    session, table = start(app)
+    assert isinstance(table.board, TableView) and table.board.kind == "table"
+
+
+def test_a_hex_view_draws_a_hexmap_headless(app):
+    from game.ui import theme
+    from game.ui.components.board_view import Frame
+    from game.ui.components.choices import Selection
+    board = hexmap()
+    state = hex_view_state(board)
+    view = board_view_for(app, state)
+    surface = pygame.Surface((640, 480))
+    view.place((0, 0, 640, 480))
+    sel = Selection(selected="g1")
+    region = shapely.box(board.width * 0.8, board.height * 0.7, board.width, board.height)   # off the tested hexes
+    view.draw(surface, Frame(view=state, sel=sel, region=region, describe=lambda uid: "Grenadiers"))
+    forest = view.camera.to_screen(*board.centre(hexgrid.Hex(1, 1)))
+    assert surface.get_at((int(forest[0]), int(forest[1])))[:3] == theme.hex_colour("#2e6b2e")
+    hills = view.camera.to_screen(*board.centre(hexgrid.Hex(2, 0)))
+    assert surface.get_at((int(hills[0]), int(hills[1])))[:3] == theme.hex_colour("#a08250")
+    # the unit stands on its hex: hovering there finds it; a click snaps to the hex's centre
+    unit_at = view.camera.to_screen(*board.centre(hexgrid.Hex(2, 1)))
+    assert view.unit_at(unit_at, state).id == "g1"
+    near = (board.centre(hexgrid.Hex(1, 1))[0] + 1.0, board.centre(hexgrid.Hex(1, 1))[1] - 1.0)
+    assert view.snap(near) == pytest.approx(board.centre(hexgrid.Hex(1, 1)))
+    assert "Forest" in view.cursor_text(near)
+
+
+# -- engine versions and nested games ----------------------------------------------------------------
+def test_actors_of_reads_a_str_a_tuple_or_nothing():
+    assert actors_of(types.SimpleNamespace(actor="b1")) == ("b1",)
+    assert actors_of(types.SimpleNamespace(actor=("b1", "b2"))) == ("b1", "b2")
+    assert actors_of(types.SimpleNamespace(actor=None)) == ()
+    assert actors_of(types.SimpleNamespace(actor=())) == ()
+    assert actors_of(None) == ()
+
+
+def test_the_end_of_a_nested_game_is_summed_up(monkeypatch):
+    from game.engine import game as engine
+    from game.ui.components import nesting
+    root = types.SimpleNamespace(name="campaign")
+    child = types.SimpleNamespace(name="battle", scenario=types.SimpleNamespace(
+        title="Battle of Ligny", sides=[types.SimpleNamespace(name="French"), types.SimpleNamespace(name="Prussians")]))
+    live = {"inner": root}
+    monkeypatch.setattr(engine, "innermost", lambda state: live["inner"], raising=False)
+    monkeypatch.setattr(engine, "result", lambda state: types.SimpleNamespace(
+        winner=0, reason="the Prussians broke", data={"losses": 3}) if state is child else None)
+    watch = nesting.NestWatch(root)
+    assert watch.step(root, str) == (False, None)
+    live["inner"] = child
+    assert watch.step(root, str) == (True, None)
+    live["inner"] = root
+    changed, lines = watch.step(root, str)
+    assert changed and lines == ["Battle of Ligny: French win", "the Prussians broke", "losses: 3"]
+
+
+# -- the shape of the UI code ----------------------------------------------------------------------------
+def test_no_ui_module_is_over_500_lines():
+    long = {str(p.relative_to(UI)): n for p in UI.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
+    assert long == {}
+
+
+def test_the_ui_names_no_ruleset():
+    from game.engine import registry
+    from game.rulesets import load_all
+    load_all()
+    ids = {rs.id for rs in registry.all_rulesets()}
+    assert ids
+    for p in UI.rglob("*.py"):
+        text = p.read_text(encoding="utf-8")
+        for rid in ids:
+            assert f'"{rid}"' not in text and f"'{rid}'" not in text, (p.name, rid)
