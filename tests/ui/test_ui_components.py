@@ -225,3 +225,29 @@ def test_the_ui_names_no_ruleset():
         text = p.read_text(encoding="utf-8")
         for rid in ids:
             assert f'"{rid}"' not in text and f"'{rid}'" not in text, (p.name, rid)
+
+
+def test_a_nested_game_swaps_the_board_view_and_sums_up_its_end(app):
+    from game.engine import game as engine
+    from tests.engine.nested_toys import battle_scenario, register_nested, unregister_nested, war_scenario
+    register_nested()
+    try:
+        session = Session(war_scenario(), 2, {}, ["random", "random"])
+        app.start_session(session)
+        screen = app.top
+        first = screen.board
+        seen_child = False
+        for _ in range(4000):
+            app.step()
+            if engine.innermost(session.state) is not session.state:
+                seen_child = True
+                assert screen.board is not first          # a new view for the battle's board
+            if screen.bars.summary is not None or session.is_over():
+                break
+        assert seen_child
+        lines = screen.bars.summary[0]
+        assert lines[0].startswith(battle_scenario().title + ": ") and ("win" in lines[0] or "draw" in lines[0])
+        app.step()
+        assert lines[0] in app.fonts.frame_texts               # shown over the board, not in a dialog
+    finally:
+        unregister_nested()
