@@ -11,6 +11,7 @@ from shapely.geometry import Point
 from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
 from game.geometry.measure import distance
+from game.geometry.sectors import angle_to
 
 from . import characters, data, geo
 from .actions import FIRST_AID, MELEE, RUN, Order
@@ -63,7 +64,7 @@ def resolve(state: GameState) -> None:
         moved = distance(start, (u.x, u.y))
         if moved > 1e-6:
             d["moved"][u.id] = round(moved, 3)
-            u.facing = geo.angle(start, (u.x, u.y)) % 360.0
+            u.facing = angle_to(start, (u.x, u.y))
             state.emit("Moved", f"{u.name} moves {moved:.1f} m", unit=u.id, x=u.x, y=u.y)
     # Charges and runs to a wounded comrade follow the target to where it now stands.
     contact = float(data.melee()["contact"])
@@ -80,7 +81,7 @@ def resolve(state: GameState) -> None:
         moved = distance(start, end)
         if moved > 1e-6:
             u.x, u.y = end
-            u.facing = geo.angle(start, (t.x, t.y)) % 360.0
+            u.facing = angle_to(start, (t.x, t.y))
             d["moved"][u.id] = round(d["moved"].get(u.id, 0) + moved, 3)
             verb = "charges" if o["action"] == MELEE else "runs to"
             state.emit("Moved", f"{u.name} {verb} {t.name}: {moved:.1f} m", unit=u.id, x=u.x, y=u.y)
