@@ -13,7 +13,7 @@ from game.engine.state import GameState, Unit
 from game.geometry.measure import distance
 from game.geometry.sectors import angle_to
 
-from . import characters, data, geo
+from . import characters, ground, tables
 from .actions import FIRST_AID, MELEE, RUN, Order
 
 
@@ -67,7 +67,7 @@ def resolve(state: GameState) -> None:
             u.facing = angle_to(start, (u.x, u.y))
             state.emit("Moved", f"{u.name} moves {moved:.1f} m", unit=u.id, x=u.x, y=u.y)
     # Charges and runs to a wounded comrade follow the target to where it now stands.
-    contact = float(data.melee()["contact"])
+    contact = float(tables.melee()["contact"])
     for u in characters.in_order(state):
         o = d["orders"].get(u.id)
         if u.out or not o or o["action"] not in (MELEE, FIRST_AID):
@@ -77,7 +77,7 @@ def resolve(state: GameState) -> None:
             continue
         stop = u.base_radius + t.base_radius + contact / 2
         start = (u.x, u.y)
-        end = geo.run_towards(state.table, start, (t.x, t.y), stop)
+        end = ground.run_towards(state.table, start, (t.x, t.y), stop)
         moved = distance(start, end)
         if moved > 1e-6:
             u.x, u.y = end
