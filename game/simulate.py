@@ -64,7 +64,7 @@ def run(state: GameState, players: list[str], actions: list[Action] | None = Non
 
 
 def write_log(state: GameState, path: str | Path) -> None:
-    lines = [f"T{e.turn} {('[' + e.phase + '] ') if e.phase else ''}{e.text}" for e in state.log]
+    lines = [e.log_line() for e in state.log]
     tmp = Path(str(path) + ".tmp")
     tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
     tmp.replace(path)

@@ -22,5 +22,10 @@ class Event:
         return {"kind": self.kind, "text": self.text, "data": self.data, "turn": self.turn,
                 "phase": self.phase, "hidden_from": list(self.hidden_from)}
 
+    def log_line(self) -> str:
+        """The event as one line of the game log: `T3 [shooting] Ann hits Bob: ...`."""
+        phase = f"[{self.phase}] " if self.phase else ""
+        return f"T{self.turn} {phase}{self.text}"
+
     def visible_to(self, side: int | None) -> bool:
         return side is None or side not in self.hidden_from

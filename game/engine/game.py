@@ -41,20 +41,20 @@ def ruleset_of(state: GameState) -> Ruleset:
 def new_game(scenario: Scenario, seed: int, options: dict[str, Any] | None = None,
              dice: DiceStream | None = None) -> GameState:
     """Set up a scenario: units where the scenario puts them, then the flow's first decision."""
-    rs = registry.get(scenario.ruleset)
-    if scenario.board_kind != rs.board_kind:
-        raise ValueError(f"{scenario.name}: {rs.id} is played on a {rs.board_kind}, "
+    ruleset = registry.get(scenario.ruleset)
+    if scenario.board_kind != ruleset.board_kind:
+        raise ValueError(f"{scenario.name}: {ruleset.id} is played on a {ruleset.board_kind}, "
                          f"but the scenario has a {scenario.board_kind}")
-    opts = rs.resolve_options(scenario.options, options)
+    opts = ruleset.resolve_options(scenario.options, options)
     units = {u.id: u.copy() for u in scenario.units}
     initiative = int(scenario.ruleset_data.get("first_side", 0)) if scenario.ruleset_data else 0
-    state = GameState(ruleset_id=rs.id, options=opts, scenario=scenario, board=build_board(scenario),
+    state = GameState(ruleset_id=ruleset.id, options=opts, scenario=scenario, board=build_board(scenario),
                       seed=int(seed), units=units, flow=FlowState(initiative=initiative, active=initiative),
                       dice=dice if dice is not None else DiceStream(seed=derived_seed(int(seed), "dice")))
-    rs.setup(state)
+    ruleset.setup(state)
     state.flow.started = True
-    _start_turn(state, rs)
-    _advance(state, rs)
+    _start_turn(state, ruleset)
+    _advance(state, ruleset)
     state._events = []
     return state
 
@@ -79,16 +79,16 @@ def start_child(state: GameState, scenario: Scenario, resume: str, seats: Sequen
     """Start a nested game of another ruleset (the campaign's battle), with a seed derived from this
     game's seed. `seats[i]` is this game's side playing the child's side i (default: the same).
     When the child ends, the resume hook `resume` of this game's ruleset receives its Result."""
-    rs = ruleset_of(state)
-    if resume not in rs.resumes:
-        raise FlowError(f"ruleset {rs.id}: no resume hook {resume!r} to take the nested game's result")
+    ruleset = ruleset_of(state)
+    if resume not in ruleset.resumes:
+        raise FlowError(f"ruleset {ruleset.id}: no resume hook {resume!r} to take the nested game's result")
     if state.child is not None:
-        raise FlowError(f"ruleset {rs.id}: a nested game is already being played")
+        raise FlowError(f"ruleset {ruleset.id}: a nested game is already being played")
     state.children += 1
     child = new_game(scenario, derived_seed(state.seed, f"nested game {state.children}"), options)
     child.seats = tuple(int(s) for s in seats) if seats is not None else tuple(range(child.sides))
     if len(child.seats) != child.sides or not all(0 <= s < state.sides for s in child.seats):
-        raise FlowError(f"ruleset {rs.id}: seats {list(child.seats)} do not fit {child.sides} sides")
+        raise FlowError(f"ruleset {ruleset.id}: seats {list(child.seats)} do not fit {child.sides} sides")
     state.child = child
     state.flow.child_resume = resume
     state.emit("NestedGameBegan", f"{scenario.title} begins ({child.ruleset_id})",
@@ -115,7 +115,7 @@ def _mirror(parent: GameState, child: GameState, events: list[Event], rolls_from
         parent.rolls_hidden_from.append(up(hidden))
 
 
-def _finish_child(state: GameState, rs: Ruleset) -> None:
+def _finish_child(state: GameState, ruleset: Ruleset) -> None:
     """The nested game has ended: the parent's resume hook receives its result."""
     child, resume = state.child, state.flow.child_resume
     assert child is not None and child.outcome is not None and resume is not None
@@ -125,18 +125,18 @@ def _finish_child(state: GameState, rs: Ruleset) -> None:
            else f"{child.scenario.sides[child.outcome.winner].name} win")
     state.emit("NestedGameOver", f"{child.scenario.title} is over: {who} ({child.outcome.reason})",
                winner=child.outcome.winner, result=child.outcome.to_json())
-    rs.resumes[resume](state, child.outcome)
+    ruleset.resumes[resume](state, child.outcome)
 
 
 # -- asking -----------------------------------------------------------------------------------
 def _deciding(game: GameState) -> Decision | None:
     if game.outcome is not None:
         return None
-    fs = game.flow
-    if fs.interrupts:
-        return fs.interrupts[-1]
-    if fs.queue:
-        return fs.queue[0]
+    flow = game.flow
+    if flow.interrupts:
+        return flow.interrupts[-1]
+    if flow.queue:
+        return flow.queue[0]
     return None
 
 
@@ -170,10 +170,10 @@ def check(state: GameState, action: Action) -> str | None:
     decision = _deciding(game)
     if decision is None:
         return "the game is over"
-    rs = ruleset_of(game)
-    if not isinstance(action, tuple(rs.actions)):
-        return f"{type(action).__name__} is not an action of {rs.id}"
-    return rs.check(game, action, decision)
+    ruleset = ruleset_of(game)
+    if not isinstance(action, tuple(ruleset.actions)):
+        return f"{type(action).__name__} is not an action of {ruleset.id}"
+    return ruleset.check(game, action, decision)
 
 
 def result(state: GameState) -> Result | None:
@@ -223,19 +223,19 @@ def _apply(state: GameState, action: Action) -> list[Event]:
         g._events = []
         g.action_count += 1
     rolls_before = [len(g.rolls) for g in games]
-    rs = ruleset_of(game)
-    fs = game.flow
-    if fs.interrupts:
-        decision = fs.interrupts.pop()
+    ruleset = ruleset_of(game)
+    flow = game.flow
+    if flow.interrupts:
+        decision = flow.interrupts.pop()
     else:
-        decision = fs.queue[0]
+        decision = flow.queue[0]
         if not decision.run:
-            fs.queue.pop(0)
-    rs.apply(game, action, decision)
+            flow.queue.pop(0)
+    ruleset.apply(game, action, decision)
     if decision.resume is not None:
-        rs.resumes[decision.resume](game, decision)
+        ruleset.resumes[decision.resume](game, decision)
     _close_run(game, decision)
-    _advance(game, rs)
+    _advance(game, ruleset)
     # climb out: each parent hears its child's events, then takes a finished child's result
     for depth in range(len(games) - 2, -1, -1):
         parent, child = games[depth], games[depth + 1]
@@ -253,9 +253,9 @@ def end_run(state: GameState) -> None:
 
 def pass_initiative(state: GameState, to_side: int, why: str) -> None:
     """The initiative changes hands; the current run ends (Risus: a failed action passes it)."""
-    fs = state.flow
-    if fs.initiative != to_side:
-        fs.initiative = to_side
+    flow = state.flow
+    if flow.initiative != to_side:
+        flow.initiative = to_side
         state.emit("InitiativePassed", f"{state.scenario.sides[to_side].name} take the initiative: {why}",
                    side=to_side)
     end_run(state)
@@ -280,77 +280,77 @@ def push_interrupt(state: GameState, decision: Decision) -> None:
 
 # -- the flow runner -----------------------------------------------------------------------------
 def _close_run(state: GameState, decision: Decision) -> None:
-    fs = state.flow
-    if fs.run_over and fs.queue and fs.queue[0].run:
-        fs.queue.pop(0)
-        fs.run_over = False
-        if fs.queue:
-            fs.active = fs.queue[0].side
+    flow = state.flow
+    if flow.run_over and flow.queue and flow.queue[0].run:
+        flow.queue.pop(0)
+        flow.run_over = False
+        if flow.queue:
+            flow.active = flow.queue[0].side
 
 
-def _start_turn(state: GameState, rs: Ruleset) -> None:
-    fs = state.flow
-    fs.phase = -1
-    fs.phase_name = ""
-    fs.step = 0
-    fs.side_turn = 0
-    fs.active = fs.initiative
-    fs.order = list(sides_from(state, fs.initiative))
-    state.emit("TurnBegan", f"Turn {fs.turn} begins", turn=fs.turn)
-    if rs.flow.turn_begin is not None:
-        rs.flow.turn_begin(state)
-    if fs.order[0] != fs.initiative:           # the hook rolled the initiative, not an order
-        fs.order = list(sides_from(state, fs.initiative))
-    fs.active = fs.initiative
+def _start_turn(state: GameState, ruleset: Ruleset) -> None:
+    flow = state.flow
+    flow.phase = -1
+    flow.phase_name = ""
+    flow.step = 0
+    flow.side_turn = 0
+    flow.active = flow.initiative
+    flow.order = list(sides_from(state, flow.initiative))
+    state.emit("TurnBegan", f"Turn {flow.turn} begins", turn=flow.turn)
+    if ruleset.flow.turn_begin is not None:
+        ruleset.flow.turn_begin(state)
+    if flow.order[0] != flow.initiative:           # the hook rolled the initiative, not an order
+        flow.order = list(sides_from(state, flow.initiative))
+    flow.active = flow.initiative
 
 
-def _enter_phase(state: GameState, rs: Ruleset, index: int) -> None:
-    fs = state.flow
-    phase = rs.flow.phases[index]
-    fs.phase = index
-    fs.phase_name = phase.name
-    fs.step = 0
-    fs.queue = []
-    fs.run_over = False
+def _enter_phase(state: GameState, ruleset: Ruleset, index: int) -> None:
+    flow = state.flow
+    phase = ruleset.flow.phases[index]
+    flow.phase = index
+    flow.phase_name = phase.name
+    flow.step = 0
+    flow.queue = []
+    flow.run_over = False
     if phase.begin is not None:
         phase.begin(state, phase)
     reason = phase.reason or phase.name
     if phase.order == "run":
-        fs.queue = [Decision(fs.active, phase.decision, reason, hidden=phase.hidden, run=True)]
+        flow.queue = [Decision(flow.active, phase.decision, reason, hidden=phase.hidden, run=True)]
     elif phase.order == "each-run":
-        fs.queue = [Decision(s, phase.decision, reason, hidden=phase.hidden, run=True) for s in fs.order]
-        fs.active = fs.queue[0].side
+        flow.queue = [Decision(s, phase.decision, reason, hidden=phase.hidden, run=True) for s in flow.order]
+        flow.active = flow.queue[0].side
     elif phase.order == "each-once":
-        fs.queue = [Decision(s, phase.decision, reason, hidden=phase.hidden) for s in fs.order]
+        flow.queue = [Decision(s, phase.decision, reason, hidden=phase.hidden) for s in flow.order]
     elif phase.order == "actors":
-        fs.queue = list(phase.actors(state, phase) or [])
+        flow.queue = list(phase.actors(state, phase) or [])
 
 
 def _waiting(state: GameState) -> bool:
-    fs = state.flow
-    return bool(fs.interrupts or fs.queue) or state.child is not None
+    flow = state.flow
+    return bool(flow.interrupts or flow.queue) or state.child is not None
 
 
 def _run_steps(state: GameState, phase: Phase) -> bool:
     """The phase's declared steps, in order; a step that asks for a decision runs again once it is
     answered. True when every step is done."""
-    fs = state.flow
-    while fs.step < len(phase.steps):
-        phase.steps[fs.step](state, phase)
+    flow = state.flow
+    while flow.step < len(phase.steps):
+        phase.steps[flow.step](state, phase)
         if _waiting(state):
             return False
-        fs.step += 1
+        flow.step += 1
     return True
 
 
-def _check_over(state: GameState, rs: Ruleset) -> bool:
+def _check_over(state: GameState, ruleset: Ruleset) -> bool:
     if state.outcome is not None:
         return True
     if state.child is not None:                # the nested game decides first
         return False
-    outcome = rs.result(state)
+    outcome = ruleset.result(state)
     if outcome is None and state.flow.turn > state.scenario.turn_limit:
-        outcome = rs.result_at_limit(state)
+        outcome = ruleset.result_at_limit(state)
     if outcome is None:
         return False
     state.outcome = outcome
@@ -362,58 +362,58 @@ def _check_over(state: GameState, rs: Ruleset) -> bool:
     return True
 
 
-def _advance(state: GameState, rs: Ruleset) -> None:
+def _advance(state: GameState, ruleset: Ruleset) -> None:
     """Walk the flow until some side must decide, or the game is over."""
-    fs = state.flow
-    phases = rs.flow.phases
+    flow = state.flow
+    phases = ruleset.flow.phases
     for _ in range(MAX_FLOW_STEPS):
         if state.child is not None:
             if state.child.outcome is None:
                 return                       # the nested game decides
-            _finish_child(state, rs)
+            _finish_child(state, ruleset)
             continue
-        if _check_over(state, rs):
+        if _check_over(state, ruleset):
             return
-        if fs.interrupts:
+        if flow.interrupts:
             return
-        if fs.queue:
-            if fs.queue[0].run and fs.run_over:
-                _close_run(state, fs.queue[0])
+        if flow.queue:
+            if flow.queue[0].run and flow.run_over:
+                _close_run(state, flow.queue[0])
                 continue
             return
         # the phase's decisions are made: its steps, then its end
-        if 0 <= fs.phase < len(phases):
-            phase = phases[fs.phase]
+        if 0 <= flow.phase < len(phases):
+            phase = phases[flow.phase]
             if not _run_steps(state, phase):
                 continue
             if phase.end is not None:
                 phase.end(state, phase)
                 if _waiting(state):
-                    raise FlowError(f"ruleset {rs.id}: phase {phase.name!r} asked for a decision in its "
+                    raise FlowError(f"ruleset {ruleset.id}: phase {phase.name!r} asked for a decision in its "
                                     f"end hook (declare it as a step)")
-            if (phase.steps or phase.end is not None) and _check_over(state, rs):
+            if (phase.steps or phase.end is not None) and _check_over(state, ruleset):
                 return                           # the phase's resolution ended the game
-        nxt = fs.phase + 1
-        while nxt < len(phases) and not phases[nxt].happens_on(fs.turn):
+        nxt = flow.phase + 1
+        while nxt < len(phases) and not phases[nxt].happens_on(flow.turn):
             nxt += 1
         if nxt < len(phases):
-            _enter_phase(state, rs, nxt)
+            _enter_phase(state, ruleset, nxt)
             continue
         # the side's player-turn, or the whole turn, is over
-        if rs.flow.per_side and fs.side_turn + 1 < state.sides:
-            fs.side_turn += 1
-            fs.active = fs.order[fs.side_turn]
-            fs.phase = -1
+        if ruleset.flow.per_side and flow.side_turn + 1 < state.sides:
+            flow.side_turn += 1
+            flow.active = flow.order[flow.side_turn]
+            flow.phase = -1
             continue
-        if rs.flow.turn_end is not None:
-            rs.flow.turn_end(state)
-        if _check_over(state, rs):
+        if ruleset.flow.turn_end is not None:
+            ruleset.flow.turn_end(state)
+        if _check_over(state, ruleset):
             return
-        fs.turn += 1
-        if _check_over(state, rs):
+        flow.turn += 1
+        if _check_over(state, ruleset):
             return
-        _start_turn(state, rs)
-    raise FlowError(f"ruleset {rs.id}: the flow ran {MAX_FLOW_STEPS} steps without a decision")
+        _start_turn(state, ruleset)
+    raise FlowError(f"ruleset {ruleset.id}: the flow ran {MAX_FLOW_STEPS} steps without a decision")
 
 
 def replay(scenario: Scenario, seed: int, options: dict[str, Any] | None,

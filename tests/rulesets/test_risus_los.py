@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.registry import get
-from game.rulesets.risus_skirmish import combat, geo
+from game.rulesets.risus_skirmish import combat, terrain
 from test_risus_helpers import cliche, fig, game, rect
 
 THREE = [rect("f1", "field", 0, 0, 20, 40), rect("w", "wood", 20, 0, 40, 40),
@@ -13,25 +13,25 @@ THREE = [rect("f1", "field", 0, 0, 20, 40), rect("w", "wood", 20, 0, 40, 40),
 
 def test_high_terrain_between_the_two_blocks_los():
     s = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20)], THREE)
-    assert not geo.los_clear(s, (10, 20), (50, 20))
+    assert not terrain.los_clear(s, (10, 20), (50, 20))
     assert s.table.los((10, 20), (50, 20), get("risus-skirmish").los_rules(s)).blocker == "w"
 
 
 def test_inside_high_terrain_away_from_its_edge_blocks_los():
     s = game([fig("a", 0, 10, 20), fig("b", 1, 30, 20)], THREE)
-    assert not geo.los_clear(s, (10, 20), (30, 20))
+    assert not terrain.los_clear(s, (10, 20), (30, 20))
     assert combat.plan_attack(s, "a", "b") is None
 
 
 def test_just_inside_high_terrain_at_its_edge_sees_and_is_seen():
     s = game([fig("a", 0, 10, 20), fig("b", 1, 21.5, 20)], THREE)
-    assert geo.los_clear(s, (10, 20), (21.5, 20))
+    assert terrain.los_clear(s, (10, 20), (21.5, 20))
     assert combat.plan_attack(s, "a", "b") is not None and combat.plan_attack(s, "b", "a") is not None
 
 
 def test_two_figures_in_the_same_piece_always_see_each_other():
     s = game([fig("a", 0, 25, 5), fig("b", 1, 35, 35)], THREE)
-    assert geo.los_clear(s, (25, 5), (35, 35))
+    assert terrain.los_clear(s, (25, 5), (35, 35))
     assert combat.plan_attack(s, "a", "b") is not None
 
 
@@ -44,23 +44,23 @@ HOUSE = [{"id": "yard", "kind": "field", "name": "Yard", "polygon": [[0, 0], [60
 def test_houses_as_high_terrain_the_edge_rule_applies():
     s = game([fig("a", 0, 35, 20), fig("b", 1, 20, 16), fig("c", 0, 31, 17)], HOUSE,
              options={"houses": "high"})
-    assert not geo.los_clear(s, (35, 20), (20, 16))       # inside, away from the edge
-    assert geo.los_clear(s, (31, 17), (20, 16))           # touching the edge: fires out, is fired at
+    assert not terrain.los_clear(s, (35, 20), (20, 16))       # inside, away from the edge
+    assert terrain.los_clear(s, (31, 17), (20, 16))           # touching the edge: fires out, is fired at
 
 
 def test_houses_with_walls_fire_passes_only_through_doors_and_windows():
     s = game([fig("a", 0, 35, 20), fig("b", 1, 20, 16)], HOUSE, options={"houses": "walls"})
-    assert geo.los_clear(s, (35, 20), (20, 20))           # through the door
-    assert geo.los_clear(s, (35, 20), (55, 20.5))         # through the window
-    assert not geo.los_clear(s, (35, 20), (20, 16))       # the wall blocks
-    assert not geo.los_clear(s, (31, 17), (20, 16))       # even at the edge
+    assert terrain.los_clear(s, (35, 20), (20, 20))           # through the door
+    assert terrain.los_clear(s, (35, 20), (55, 20.5))         # through the window
+    assert not terrain.los_clear(s, (35, 20), (20, 16))       # the wall blocks
+    assert not terrain.los_clear(s, (31, 17), (20, 16))       # even at the edge
 
 
 # -- facing ---------------------------------------------------------------------------------------
 def sees(facing_option, a_pos, a_facing, b_pos, pieces=None, level=3):
     s = game([fig("a", 0, *a_pos, level, facing=a_facing), fig("b", 1, *b_pos)], pieces,
              options={"facing": facing_option})
-    return geo.sees(s, s.units["a"], s.units["b"].pos)
+    return terrain.sees(s, s.units["a"], s.units["b"].pos)
 
 
 def test_facing_none_only_terrain_counts():

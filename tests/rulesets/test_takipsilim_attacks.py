@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import game as engine
-from game.rulesets.takipsilim import data
+from game.rulesets.takipsilim import tables
 from game.rulesets.takipsilim.actions import SpendLuck
 from tests.rulesets.test_takipsilim_helpers import (act, commit, damage, fig, game, options, rolls, run, shoot,
                                                     texts, who)
@@ -202,7 +202,7 @@ SEED_TABLE = {   # seed 002, "Weapon Range Limits", exactly as printed
 
 
 def test_the_range_table_data_file_is_the_seeds_table_exactly():
-    doc = json.loads((Path(data.__file__).parent / "weapons.json").read_text(encoding="utf-8"))
+    doc = json.loads((Path(tables.__file__).parent / "weapons.json").read_text(encoding="utf-8"))
     assert doc["bands"] == [["short", 10], ["medium", 30], ["long", 200], ["distant", 1000]]
     table = {w["name"]: tuple(w["ranges"][b].capitalize() for b in ("short", "medium", "long", "distant"))
              for w in doc["weapons"].values()}
@@ -233,7 +233,7 @@ def test_range_bands_give_advantage_or_disadvantage(weapon, dist, expr):
 
 def test_long_and_distant_bands():
     from game.geometry.measure import range_band
-    assert [range_band(d, data.bands()) for d in (10, 10.1, 30, 30.1, 200, 200.1, 1000, 1000.1)] == [
+    assert [range_band(d, tables.bands()) for d in (10, 10.1, 30, 30.1, 200, 200.1, 1000, 1000.1)] == [
         "short", "medium", "medium", "long", "long", "distant", "distant", None]
 
 

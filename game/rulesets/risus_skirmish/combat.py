@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from game.engine import odds
 from game.engine.state import GameState, Unit
 
-from . import forces, geo
+from . import forces, terrain
 
 MAX_CLOSE_COMBAT_ROUNDS = 200
 
@@ -119,7 +119,7 @@ def plan_attack(state: GameState, actor: str, target: str,
     def pos(u: Unit) -> tuple[float, float]:
         return tuple(positions.get(u.id, u.pos))  # type: ignore[return-value]
 
-    seen = geo.sees_many(state, [(s, pos(s), None) for s in shooters], [pos(v) for v in victims])
+    seen = terrain.sees_many(state, [(s, pos(s), None) for s in shooters], [pos(v) for v in victims])
     base = forces.attack_dice_base(forces.level(cliche))
     shots = []
     for j, v in enumerate(victims):
@@ -136,10 +136,10 @@ def plan_attack(state: GameState, actor: str, target: str,
         if len(who) > 2:
             why.append(f"{len(who)} attackers from the same fireteam +1")
             dice += 1
-        covers = [geo.cover_piece(state, pos(v), pos(s)) for s in who]
+        covers = [terrain.cover_piece(state, pos(v), pos(s)) for s in who]
         cover = None
         if all(c is not None for c in covers):
-            cover = geo.cover_text(covers[0])
+            cover = terrain.cover_text(covers[0])
             why.append(f"target in cover ({cover}) -1")
             dice -= 1
         dice = max(0, dice)
@@ -380,10 +380,10 @@ def grenade_dice(state: GameState, thrower: Unit, target_pos: Sequence[float],
     base = forces.attack_dice_base(forces.level(cliche))
     why = [f"{forces.cliche_text(cliche)}: {dice_text(base)}", "hand grenade (ordinary)"]
     dice = base
-    cover = geo.cover_piece(state, target_pos, thrower.pos)
+    cover = terrain.cover_piece(state, target_pos, thrower.pos)
     cover_text = None
     if cover is not None:
-        cover_text = geo.cover_text(cover)
+        cover_text = terrain.cover_text(cover)
         why.append(f"in cover ({cover_text}) -1")
         dice -= 1
     if not thrown_at:

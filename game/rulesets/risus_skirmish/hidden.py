@@ -13,7 +13,7 @@ import dataclasses
 from game.engine.scenario import Scenario
 from game.engine.state import GameState, Unit
 
-from . import combat, forces, geo
+from . import combat, forces, terrain
 
 MARKER_BASE = {"shape": "round", "diameter": 2.5}
 MARKER_NAME = "Hidden marker"
@@ -73,7 +73,7 @@ def reveal_seen(state: GameState) -> None:
                    if u.side != h.side and forces.is_real(u) and "hidden" not in u.markers]
         if not viewers:
             continue
-        seen = geo.sees_many(state, [(v, None, None) for v in viewers], [h.pos])
+        seen = terrain.sees_many(state, [(v, None, None) for v in viewers], [h.pos])
         spotter = next((v for v, row in zip(viewers, seen) if row[0]), None)
         if spotter is not None:
             combat.reveal(state, h, f"(in LOS of {spotter.name})")

@@ -19,7 +19,7 @@ from game.engine.flow import Decision
 from game.engine.ruleset import other_side
 from game.engine.state import GameState, Unit
 
-from . import combat, forces, geo, hidden
+from . import combat, forces, hidden, terrain
 from .actions import DiveForCover, Move, OpportunityFire
 
 MOVE_ON = "move-on"        # the resume hook that finishes a move after the enemy's OP fire decision
@@ -59,15 +59,15 @@ def pending_move(state: GameState) -> bool:
 def move(state: GameState, action: Move, side: int) -> None:
     group = movers(state, action.actor)
     lead = group[0]
-    region = geo.move_region(state, lead.x, lead.y)
+    region = terrain.move_region(state, lead.x, lead.y)
     paths: dict[str, list[float]] = {}
     for u in group:
         if u is lead:
             tx, ty = action.x, action.y
         else:
-            tx, ty = geo.nearest_inside(region, action.x + u.x - lead.x, action.y + u.y - lead.y)
+            tx, ty = terrain.nearest_inside(region, action.x + u.x - lead.x, action.y + u.y - lead.y)
         paths[u.id] = [u.x, u.y, round(tx, 3), round(ty, 3)]
-    steps = geo.path_steps(math.dist(p[:2], p[2:]) for p in paths.values())
+    steps = terrain.path_steps(math.dist(p[:2], p[2:]) for p in paths.values())
     the_move = {"actor": action.actor, "side": side, "anchor": lead.id, "facing": action.facing,
                 "paths": paths, "steps": steps, "firers": {}}
     _reveal_movers(state, the_move, [u for u in group if forces.is_hidden(u)])
@@ -80,7 +80,7 @@ def move(state: GameState, action: Move, side: int) -> None:
     if firers or watched:
         the_move["firers"] = firers
         name = forces.entity_name(state, action.actor)
-        dest = geo.piece_name(geo.piece_here(state, action.x, action.y))
+        dest = terrain.piece_name(terrain.piece_here(state, action.x, action.y))
         state.emit("Moving", f"{name} moves toward {dest}", actor=action.actor)
         engine.push_interrupt(state, Decision(enemy, "opportunity-fire",
                                               f"{name} moves in view of the enemy: OP fire?",
@@ -101,8 +101,8 @@ def _reveal_movers(state: GameState, the_move: dict[str, Any], secret: list[Unit
     steps = the_move["steps"]
     for u in secret:
         sx, sy, tx, ty = the_move["paths"][u.id]
-        points = geo.path_points((sx, sy), (tx, ty), steps)
-        seen = geo.sees_many(state, [(v, None, None) for v in viewers], points)
+        points = terrain.path_points((sx, sy), (tx, ty), steps)
+        seen = terrain.sees_many(state, [(v, None, None) for v in viewers], points)
         ks = [k for k in range(steps) if any(row[k] for row in seen)]
         if not ks:
             continue
@@ -125,7 +125,7 @@ def _op_fire_candidates(state: GameState, the_move: dict[str, Any]):
     points: list[tuple[float, float]] = []
     owner: list[int] = []
     for path in the_move["paths"].values():
-        for k, p in enumerate(geo.path_points(path[:2], path[2:], steps), start=1):
+        for k, p in enumerate(terrain.path_points(path[:2], path[2:], steps), start=1):
             points.append(p)
             owner.append(k)
     firers: dict[str, int] = {}
@@ -133,7 +133,7 @@ def _op_fire_candidates(state: GameState, the_move: dict[str, Any]):
                if u.side != side and not u.out and (forces.able(u) or forces.is_hidden(u))]
     if not viewers:
         return firers, False, enemy
-    seen = geo.sees_many(state, [(v, None, None) for v in viewers], points)
+    seen = terrain.sees_many(state, [(v, None, None) for v in viewers], points)
     watched = False
     for v, row in zip(viewers, seen):
         ks = [owner[j] for j, ok in enumerate(row) if ok]
@@ -252,7 +252,7 @@ def complete(state: GameState, the_move: dict[str, Any], exclude: set[str] = fro
     name = forces.entity_name(state, the_move["actor"])
     if moved:
         lead = state.units[moved[0]]
-        where = geo.piece_name(geo.piece_here(state, lead.x, lead.y))
+        where = terrain.piece_name(terrain.piece_here(state, lead.x, lead.y))
         secret = all(forces.is_hidden(state.units[uid]) for uid in moved)
         enemies = tuple(s for s in range(state.sides) if s != the_move["side"]) if secret else ()
         state.emit("Moved", f"{name} moves to {where}, facing {the_move['facing']:.0f}°",
@@ -311,8 +311,8 @@ def dive(state: GameState, action: Action, decision: Decision) -> None:
         if uid == lead.id:
             tx, ty = action.x, action.y
         else:
-            tx, ty = geo.nearest_inside(geo.dive_region(state, u.x, u.y, r2), u.x + dx, u.y + dy)
+            tx, ty = terrain.nearest_inside(terrain.dive_region(state, u.x, u.y, r2), u.x + dx, u.y + dy)
         u.x, u.y, u.facing = round(tx, 3), round(ty, 3), action.facing
-    where = geo.piece_name(geo.piece_here(state, lead.x, lead.y))
+    where = terrain.piece_name(terrain.piece_here(state, lead.x, lead.y))
     dive_word = forces.they(state, the_dive["actor"], "dive", "dives")
     state.emit("DiveForCover", f"{name} {dive_word} for cover into {where} before going down")

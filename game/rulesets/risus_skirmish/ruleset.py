@@ -20,7 +20,7 @@ from game.engine.ruleset import Option, OptionSpec, Ruleset, other_side
 from game.engine.state import GameState, Result, Unit
 from game.geometry.sectors import angle_to
 
-from . import combat, forces, geo, hidden, movement, victory
+from . import combat, forces, hidden, movement, terrain, victory
 from .actions import ACTIONS, Attack, DiveForCover, Move, OpportunityFire, Rally, ThrowGrenade
 
 FACING_CHOICES = ("none", "180", "90", "90-in-high", "cliche")
@@ -72,14 +72,14 @@ class RisusSkirmish(TableRules, Ruleset):
         return bool(state.options.get("hidden_deployment"))
 
     def field_of_vision(self, state: GameState, unit_id: str) -> float:
-        return geo.vision_arc(state, state.units[unit_id])
+        return terrain.vision_arc(state, state.units[unit_id])
 
     def blast_radius(self, state: GameState) -> float | None:
         """Advanced option: grenades, blast radius R1 set by the scenario."""
         return combat.grenade_radii(state)[0] if state.options.get("grenades") else None
 
     def los_rules(self, state: GameState) -> Any:
-        return geo.los_rules(state)
+        return terrain.los_rules(state)
 
     # -- options ------------------------------------------------------------------------------------
     def legal_actions(self, state: GameState, decision: Decision) -> list[Option]:
@@ -107,7 +107,7 @@ class RisusSkirmish(TableRules, Ruleset):
                 continue
             lead = movers[0]
             name = forces.entity_name(state, actor)
-            region = geo.move_region(state, lead.x, lead.y)
+            region = terrain.move_region(state, lead.x, lead.y)
             opts.append(Option("Move", f"Move {name}", region=region, template=Move(actor), actor=actor))
             if forces.is_blank(lead):
                 continue
@@ -150,7 +150,7 @@ class RisusSkirmish(TableRules, Ruleset):
             near = [e for e in enemies if not forces.is_pinned(e) and math.dist(u.pos, e.pos) <= r2]
             if not near:
                 continue
-            seen = geo.sees_many(state, [(u, None, None)], [e.pos for e in near])[0]
+            seen = terrain.sees_many(state, [(u, None, None)], [e.pos for e in near])[0]
             for e, ok in zip(near, seen):
                 if not ok:
                     continue
@@ -191,7 +191,7 @@ class RisusSkirmish(TableRules, Ruleset):
         opts = []
         if lead is not None and not lead.out:
             _, r2 = combat.grenade_radii(state)
-            region = geo.dive_region(state, lead.x, lead.y, r2)
+            region = terrain.dive_region(state, lead.x, lead.y, r2)
             opts.append(Option("DiveForCover", f"Dive for cover (up to {r2:g} cm)", region=region,
                                template=DiveForCover(dive["actor"]), actor=dive["actor"]))
         opts.append(Option("Pass", "Hit the ground here", action=Pass(decision.side)))

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import forces, geo
+from . import forces, terrain
 
 VICTORY_KINDS = ("eliminate", "hold")
 
 
 def problems(scenario: Any) -> list[str]:
     out: list[str] = []
-    gap = geo.tiling_gap(scenario)
+    gap = terrain.tiling_gap(scenario)
     if gap is not None:
         area, (x, y) = gap
         out.append(f"terrain: expected pieces that tile the whole table (Risus movement goes from piece to "

@@ -10,7 +10,7 @@ from typing import Any
 from game.engine.state import GameState, Unit
 from game.geometry.measure import distance
 
-from . import combat, data, geo
+from . import combat, ground, tables
 from .actions import FORCED
 
 EFFECTS = ("winded", "dazzled", "ducked", "gassed", "aimed")
@@ -27,7 +27,7 @@ EFFECT_WORDS = {
 def setup(state: GameState) -> None:
     """The round's bookkeeping, and per character: the loaded magazine and spares ("Tracking Ammo"),
     grenades, luck, damage by location ("Attacks and Damage") and armour pieces."""
-    weapons, armour = data.weapons(), data.armour()
+    weapons, armour = tables.weapons(), tables.armour()
     d: dict[str, Any] = {
         "orders": {}, "revealed": False, "ammo": {}, "grenades": {}, "luck": {}, "damage": {},
         "severe": {}, "armour": {}, "effects": {}, "moved": {}, "live": [], "smoke": [],
@@ -58,11 +58,11 @@ def skill(u: Unit, name: str) -> int:
 
 
 def weapon(u: Unit) -> dict[str, Any] | None:
-    return data.weapons().get(u.stats.get("weapon") or "")
+    return tables.weapons().get(u.stats.get("weapon") or "")
 
 
 def _melee_weapon(u: Unit, fallback: dict[str, str]) -> dict[str, Any]:
-    return data.melee_weapons().get(u.stats.get("melee_weapon") or "unarmed") or fallback
+    return tables.melee_weapons().get(u.stats.get("melee_weapon") or "unarmed") or fallback
 
 
 def melee_reach(u: Unit) -> str:
@@ -141,7 +141,7 @@ def in_smoke(state: GameState, pos) -> bool:
 def smoke_indoors(state: GameState, attacker_pos, target_pos) -> bool:
     """Smoke "only imposes Disadvantage on attacks indoors": the target is indoors and the smoke
     lies on the attacker or the target."""
-    return (geo.indoors(state.table, target_pos)
+    return (ground.indoors(state.table, target_pos)
             and (in_smoke(state, target_pos) or in_smoke(state, attacker_pos)))
 
 
@@ -175,7 +175,7 @@ def describe(state: GameState, unit_id: str) -> str:
     if d["luck"].get(u.id):
         parts.append(f"luck {d['luck'][u.id]}")
     for piece in d["armour"].get(u.id, []):
-        spec = data.armour()[piece["id"]]
+        spec = tables.armour()[piece["id"]]
         parts.append(f"{spec['name']} {piece['prevented']}/{spec['max_hits']} {piece['state']}")
     gren = d["grenades"].get(u.id)
     if gren:

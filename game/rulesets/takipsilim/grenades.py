@@ -15,7 +15,7 @@ from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
 from game.geometry.measure import distance
 
-from . import characters, combat, data, geo, hits
+from . import characters, combat, ground, hits, tables
 from .actions import GRENADE, MISC_ACTIONS, ThrowAway, ThrowBack
 from .characters import EFFECT_WORDS
 
@@ -27,7 +27,7 @@ def find(state: GameState, gid: str) -> dict[str, Any] | None:
 
 def in_blast(state: GameState, centre, radius: float, include=lambda u: True) -> list[Unit]:
     units = [u for u in characters.in_order(state) if not u.out and include(u)]
-    idx = geo.blast_indices(state.table, centre, radius, [(u.x, u.y) for u in units])
+    idx = ground.blast_indices(state.table, centre, radius, [(u.x, u.y) for u in units])
     return [units[i] for i in idx]
 
 
@@ -37,18 +37,18 @@ def options(state: GameState, u: Unit, add) -> None:
     stock = state.data["grenades"].get(u.id, {})
     if not stock:
         return
-    rules = data.grenade_rules()
+    rules = tables.grenade_rules()
     throw = float(rules["throw_range"])
     for gtype in sorted(stock):
         if stock[gtype] <= 0:
             continue
-        g = data.grenades()[gtype]
+        g = tables.grenades()[gtype]
         targets = list(characters.enemies(state, u))
         if g["effect"] == "smoke":
             targets = [u] + targets
         for e in targets:
             dist = distance((u.x, u.y), (e.x, e.y))
-            if dist > throw + geo.OPEN_MOVE:
+            if dist > throw + ground.OPEN_MOVE:
                 continue
 
             def odds_fn(moved: bool, g=g):
@@ -65,7 +65,7 @@ def options(state: GameState, u: Unit, add) -> None:
 def resolve(state: GameState) -> None:
     state.emit("Phase", "— Grenades phase —")
     d = state.data
-    rules = data.grenade_rules()
+    rules = tables.grenade_rules()
     throw_range = float(rules["throw_range"])
     for u in characters.in_order(state):
         o = d["orders"].get(u.id)
@@ -73,7 +73,7 @@ def resolve(state: GameState) -> None:
             continue
         gtype = o.get("mode", "")
         stock = d["grenades"].get(u.id, {})
-        g = data.grenades().get(gtype)
+        g = tables.grenades().get(gtype)
         if g is None or stock.get(gtype, 0) <= 0:
             continue
         t = state.units.get(o["target"])
@@ -165,7 +165,7 @@ def _tear_gas(state: GameState, thrower: Unit, centre, g: dict[str, Any]) -> Non
 
 # ==== a cooked grenade among the enemy: throw it away or back ========================================
 def _endangered(state: GameState, g: dict[str, Any], side: int) -> list[Unit]:
-    radius = float(data.grenades()[g["type"]]["radius"])
+    radius = float(tables.grenades()[g["type"]]["radius"])
     return in_blast(state, (g["x"], g["y"]), radius, lambda v: v.side == side)
 
 
@@ -264,7 +264,7 @@ def detonate(state: GameState) -> None:
         if g["state"] != "live":
             continue
         g["state"] = "detonated"
-        spec = data.grenades()[g["type"]]
+        spec = tables.grenades()[g["type"]]
         centre = (g["x"], g["y"])
         state.emit("Detonation", f"The {spec['name'].lower()} detonates", grenade=g["id"],
                    x=centre[0], y=centre[1])
@@ -272,7 +272,7 @@ def detonate(state: GameState) -> None:
         if not caught:
             state.emit("NoVictims", "Nobody is within short range")
         for u in caught:
-            behind = geo.blast_cover(state.table, (u.x, u.y), centre)
+            behind = ground.blast_cover(state.table, (u.x, u.y), centre)
             if behind is not None:
                 state.emit("Sheltered", f"{u.name} is behind cover ({behind.name or behind.kind.label}): "
                                         f"safe", unit=u.id)

@@ -12,7 +12,7 @@ from game.engine.flow import Decision
 from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
 
-from . import characters, combat, data
+from . import characters, combat, tables
 from .actions import SpendLuck
 from .characters import EFFECT_WORDS, EFFECTS
 
@@ -63,7 +63,7 @@ def _armour_stops(state: GameState, t: Unit, hit: dict[str, Any]) -> bool:
     its maximum number of hits"); it breaks at once to an anti-materiel rifle ("Armor instantly breaks
     when hit by anti-materiel rifles"). "If you're hit by a projectile while wearing intact armor, lose
     your turn next round"."""
-    specs = data.armour()
+    specs = tables.armour()
     for piece in state.data["armour"].get(t.id, []):
         spec = specs[piece["id"]]
         if piece["state"] != "intact" or hit["location"] not in spec["locations"]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
 
-from . import characters, combat, data, geo, hits
+from . import characters, combat, ground, hits, tables
 from .actions import MELEE, Order
 
 
@@ -19,7 +19,7 @@ def modifiers(state: GameState, u: Unit, t: Unit, upos, tpos) -> tuple[list[str]
     adv: list[str] = []
     dis: list[str] = []
     mine, theirs = characters.melee_reach(u), characters.melee_reach(t)
-    effect = data.melee()["matchups"].get(mine, {}).get(theirs)
+    effect = tables.melee()["matchups"].get(mine, {}).get(theirs)
     if effect == "advantage":
         adv.append(f"{mine} weapon against the {theirs}")
     elif effect == "disadvantage":
@@ -40,10 +40,10 @@ def _roll(state: GameState, u: Unit, t: Unit) -> tuple[list[str], list[str], str
 # ==== the orders =================================================================================
 def options(state: GameState, u: Unit, opts: list[Option]) -> None:
     """Fight an enemy in contact, or charge one within a free move of contact."""
-    contact = float(data.melee()["contact"])
+    contact = float(tables.melee()["contact"])
     for e in characters.enemies(state, u):
-        gap = geo.edge_gap((u.x, u.y), u.base, (e.x, e.y), e.base)
-        if gap > geo.OPEN_MOVE + contact:
+        gap = ground.edge_gap((u.x, u.y), u.base, (e.x, e.y), e.base)
+        if gap > ground.OPEN_MOVE + contact:
             continue
         ex = _roll(state, u, e)[3]
         text = combat.odds_text(ex)
@@ -59,7 +59,7 @@ def resolve(state: GameState) -> None:
     figure attacked in melee that makes no melee attack of its own strikes back at its attacker."""
     state.emit("Phase", "— Melee phase —")
     d = state.data
-    contact = float(data.melee()["contact"])
+    contact = float(tables.melee()["contact"])
     attacks: list[tuple[Unit, Unit]] = []
     for u in characters.in_order(state):
         o = d["orders"].get(u.id)
@@ -74,7 +74,7 @@ def resolve(state: GameState) -> None:
         if t.out:
             state.emit("NoMelee", f"{u.name} finds {t.name} already down")
             continue
-        if geo.edge_gap((u.x, u.y), u.base, (t.x, t.y), t.base) > contact + 1e-6:
+        if ground.edge_gap((u.x, u.y), u.base, (t.x, t.y), t.base) > contact + 1e-6:
             state.emit("NoMelee", f"{u.name} cannot reach {t.name}")
             continue
         attacks.append((u, t))

@@ -11,8 +11,9 @@ from shapely.geometry import Point
 from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
 from game.geometry.measure import distance
+from game.geometry.sectors import angle_to
 
-from . import characters, data, geo
+from . import characters, ground, tables
 from .actions import FIRST_AID, MELEE, RUN, Order
 
 
@@ -63,10 +64,10 @@ def resolve(state: GameState) -> None:
         moved = distance(start, (u.x, u.y))
         if moved > 1e-6:
             d["moved"][u.id] = round(moved, 3)
-            u.facing = geo.angle(start, (u.x, u.y)) % 360.0
+            u.facing = angle_to(start, (u.x, u.y))
             state.emit("Moved", f"{u.name} moves {moved:.1f} m", unit=u.id, x=u.x, y=u.y)
     # Charges and runs to a wounded comrade follow the target to where it now stands.
-    contact = float(data.melee()["contact"])
+    contact = float(tables.melee()["contact"])
     for u in characters.in_order(state):
         o = d["orders"].get(u.id)
         if u.out or not o or o["action"] not in (MELEE, FIRST_AID):
@@ -76,11 +77,11 @@ def resolve(state: GameState) -> None:
             continue
         stop = u.base_radius + t.base_radius + contact / 2
         start = (u.x, u.y)
-        end = geo.run_towards(state.table, start, (t.x, t.y), stop)
+        end = ground.run_towards(state.table, start, (t.x, t.y), stop)
         moved = distance(start, end)
         if moved > 1e-6:
             u.x, u.y = end
-            u.facing = geo.angle(start, (t.x, t.y)) % 360.0
+            u.facing = angle_to(start, (t.x, t.y))
             d["moved"][u.id] = round(d["moved"].get(u.id, 0) + moved, 3)
             verb = "charges" if o["action"] == MELEE else "runs to"
             state.emit("Moved", f"{u.name} {verb} {t.name}: {moved:.1f} m", unit=u.id, x=u.x, y=u.y)

@@ -15,7 +15,7 @@ from game.engine.flow import Decision
 from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
 
-from . import characters, data, geo, grenades, melee, misc, movement, shooting
+from . import characters, grenades, ground, melee, miscellaneous, movement, shooting, tables
 from .actions import (AIM, FIRST_AID, FORCED, GRENADE, HUNKER, MELEE, OPERATE, READY, RELOAD, RUN, SHOOT,
                       WAIT, Order)
 
@@ -76,7 +76,7 @@ def options(state: GameState, u: Unit) -> list[Option]:
     table = state.table
     here = (u.x, u.y)
     free_move = bool(state.options.get("free_move", True))
-    region = geo.reach(table, u.x, u.y)
+    region = ground.reach(table, u.x, u.y)
     opts: list[Option] = []
     gassed = characters.effect(state, u.id, "gassed")
     ducked = characters.effect(state, u.id, "ducked")
@@ -106,9 +106,9 @@ def options(state: GameState, u: Unit) -> list[Option]:
         shooting.options(state, u, add, ducked)
         grenades.options(state, u, add)
         melee.options(state, u, opts)
-        misc.options(state, u, add, opts)
+        miscellaneous.options(state, u, add, opts)
     # "If you forfeit your action in a round while in cover ... You are hunkering down."
-    cover = geo.in_cover(table, here)
+    cover = ground.in_cover(table, here)
     if cover is not None:
         opts.append(Option("Order", f"Hunker down behind the {cover.name or cover.kind.label} "
                                     f"(forfeit the round: no line of sight to you unless flanked)",
@@ -160,7 +160,7 @@ def text(state: GameState, uid: str) -> str:
         words = f"shoots {tname} with the {w['name'] if w else 'weapon'}" + (
             ", automatic fire" if o.get("mode") == "auto" else "")
     elif a == GRENADE:
-        g = data.grenades().get(o.get("mode", ""), {"name": "grenade"})
+        g = tables.grenades().get(o.get("mode", ""), {"name": "grenade"})
         words = f"throws a {g['name'].lower()} at " + ("own position" if t == uid else tname)
     elif a == MELEE:
         words = f"fights {tname} in melee"

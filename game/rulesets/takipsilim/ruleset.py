@@ -1,17 +1,19 @@
 """Takipsilim Skirmishes (seed 002): every character commits one action in secret, then the round
 resolves phase by phase: movement, shooting, grenades, melee, miscellaneous.
 
-This class wires the engine's Flow to the phases, each in its own module:
+This module wires the engine's Flow to the phases, each in its own module:
 
-  orders.py       the round begins; hidden orders, the options a character has, revealing them
-  movement.py     Run, free moves, charges, escaping off the table
-  shooting.py     range bands, cover and movement, ammunition, automatic fire
-  grenades.py     the four grenade types; cooked grenades thrown away, back, or detonating
-  melee.py        weapon reach and the simultaneous fight
-  misc.py         reload, aim, first aid, operate machinery; the end of the round
-  hits.py         hits landing: armour, luck, damage and severe wounds
-  victory.py      the end of the game;  validation.py  a scenario's checks
-  characters.py   what every phase asks about a character (skills, gear, effects, the ambush)
+  orders.py         the round begins; hidden orders, the options a character has, revealing them
+  movement.py       Run, free moves, charges, escaping off the table
+  shooting.py       range bands, cover and movement, ammunition, automatic fire
+  grenades.py       the four grenade types; cooked grenades thrown away, back, or detonating
+  melee.py          weapon reach and the simultaneous fight
+  miscellaneous.py  reload, aim, first aid, operate machinery; the end of the round
+  hits.py           hits landing: armour, luck, damage and severe wounds
+  victory.py        the end of the game;  validation.py  a scenario's checks
+  characters.py     what every phase asks about a character (skills, gear, effects, the ambush)
+  ground.py         the table as Takipsilim reads it: reach, line of sight, cover, blasts
+  tables.py         the data files: weapons and range bands, grenades, armour, melee reach
 
 Interpretations are recorded in assets/rules/takipsilim.md (the in-game rules reference).
 """
@@ -26,8 +28,8 @@ from game.engine.ruleset import Option, OptionSpec, Ruleset
 from game.engine.state import GameState, Result, Unit
 from game.geometry.los import LosRules
 
-from . import (characters, data, grenades, hits, melee, misc, movement, orders, shooting, validation,
-               victory)
+from . import (characters, grenades, hits, melee, miscellaneous, movement, orders, shooting, tables,
+               validation, victory)
 from .actions import ACTIONS, Order, SpendLuck, ThrowAway, ThrowBack
 
 
@@ -63,7 +65,7 @@ def _settle_hits(state: GameState, phase: Phase) -> None:
 
 
 def _begin_miscellaneous(state: GameState, phase: Phase) -> None:
-    misc.begin(state)
+    miscellaneous.begin(state)
 
 
 def _offer_grenade_responses(state: GameState, phase: Phase) -> None:
@@ -73,7 +75,7 @@ def _offer_grenade_responses(state: GameState, phase: Phase) -> None:
 
 
 def _miscellaneous_actions(state: GameState, phase: Phase) -> None:
-    misc.actions(state)
+    miscellaneous.actions(state)
 
 
 def _detonations(state: GameState, phase: Phase) -> None:
@@ -82,7 +84,7 @@ def _detonations(state: GameState, phase: Phase) -> None:
 
 
 def _end_round(state: GameState, phase: Phase) -> None:
-    misc.end_round(state)
+    miscellaneous.end_round(state)
 
 
 class Takipsilim(TableRules, Ruleset):
@@ -128,7 +130,7 @@ class Takipsilim(TableRules, Ruleset):
 
     def blast_radius(self, state: GameState) -> float | None:
         """Fragmentation: those within short range (10 m) of the blast must roll to avoid it."""
-        return data.bands()[0][1]
+        return tables.bands()[0][1]
 
     def los_rules(self, state: GameState) -> LosRules:
         return shooting.los_rules(state)

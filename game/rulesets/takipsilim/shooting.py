@@ -12,7 +12,7 @@ from game.engine.state import GameState, Unit
 from game.geometry.los import LosRules
 from game.geometry.measure import distance, range_band
 
-from . import characters, combat, data, geo, hits
+from . import characters, combat, ground, hits, tables
 from .actions import HUNKER, SHOOT
 
 
@@ -26,7 +26,7 @@ def range_bands(state: GameState, unit_id: str) -> list[tuple[str, float]]:
     w = characters.weapon(state.units[unit_id])
     if not w:
         return []
-    reach = [(n, cm) for n, cm in data.bands() if w["ranges"].get(n) != "miss"]
+    reach = [(n, cm) for n, cm in tables.bands() if w["ranges"].get(n) != "miss"]
     return reach
 
 
@@ -38,7 +38,7 @@ def shot_setup(state: GameState, u: Unit, t: Unit, spos, tpos, moved: bool,
     w = characters.weapon(u) or {"name": "weapon", "ranges": {}}
     dist = distance(spos, tpos)
     # "Weapon Range Limits": "Shooting beyond the maximum range is a guaranteed miss."
-    band = range_band(dist, data.bands())
+    band = range_band(dist, tables.bands())
     effect = w["ranges"].get(band, "miss") if band else "miss"
     adv: list[str] = []
     dis: list[str] = []
@@ -49,7 +49,7 @@ def shot_setup(state: GameState, u: Unit, t: Unit, spos, tpos, moved: bool,
     # "Cover and Movement": disadvantage against targets in cover, advantage against stationary
     # targets out of cover, disadvantage shooting after moving.
     if cover == "find":
-        cover = geo.cover_from(state.table, tpos, spos)
+        cover = ground.cover_from(state.table, tpos, spos)
     if cover is not None:
         dis.append(f"target in cover ({cover.name or cover.kind.label})")
     elif target_stationary:
@@ -90,16 +90,16 @@ def options(state: GameState, u: Unit, add, ducked: bool) -> None:
         modes.append("auto")
     if not modes:
         return
-    reach_limit = max((lim for band, lim in data.bands() if w["ranges"][band] != "miss"), default=0)
+    reach_limit = max((lim for band, lim in tables.bands() if w["ranges"][band] != "miss"), default=0)
     rules = los_rules(state)
     for e in characters.enemies(state, u):
         dist = distance((u.x, u.y), (e.x, e.y))
-        if dist > reach_limit + geo.OPEN_MOVE:
+        if dist > reach_limit + ground.OPEN_MOVE:
             continue
-        los = geo.los(state.table, rules, (u.x, u.y), (e.x, e.y))
-        band = range_band(dist, data.bands())
+        los = ground.los(state.table, rules, (u.x, u.y), (e.x, e.y))
+        band = range_band(dist, tables.bands())
         in_range = band is not None and w["ranges"][band] != "miss"
-        cover = geo.cover_from(state.table, (e.x, e.y), (u.x, u.y))
+        cover = ground.cover_from(state.table, (e.x, e.y), (u.x, u.y))
         for mode in modes:
             def odds_fn(moved: bool, e=e, mode=mode, cover=cover):
                 setup = shot_setup(state, u, e, (u.x, u.y), (e.x, e.y), moved=moved,
@@ -135,7 +135,7 @@ def resolve(state: GameState) -> None:
             state.emit("HoldFire", f"{u.name} holds fire: {t.name} {gone}")
             continue
         spos, tpos = (u.x, u.y), (t.x, t.y)
-        sight = geo.los(state.table, rules, spos, tpos)
+        sight = ground.los(state.table, rules, spos, tpos)
         if not sight.clear:
             blocker = state.table.by_id.get(sight.blocker)
             state.emit("HoldFire", f"{u.name} holds fire: no line of sight to {t.name} "
@@ -145,7 +145,7 @@ def resolve(state: GameState) -> None:
         # you. You are hunkering down. This only applies if opponents aren't flanking."
         to = d["orders"].get(t.id) or {}
         if to.get("action") == HUNKER:
-            behind = geo.hunker_cover(state.table, tpos, spos)
+            behind = ground.hunker_cover(state.table, tpos, spos)
             if behind is not None:
                 state.emit("HoldFire", f"{u.name} holds fire: {t.name} is hunkering down behind the "
                                        f"{behind.name or behind.kind.label} (no line of sight; "

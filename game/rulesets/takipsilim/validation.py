@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import data
+from . import tables
 from .victory import AT_LIMIT, EDGES, VICTORY_KINDS
 
 
@@ -21,8 +21,8 @@ def problems(scenario: Any) -> list[str]:
 
 def _character(at: str, s: dict[str, Any]) -> list[str]:
     out = []
-    weapons, armour, grenades = data.weapons(), data.armour(), data.grenades()
-    melee, gear = data.melee_weapons(), data.gear()
+    weapons, armour, grenades = tables.weapons(), tables.armour(), tables.grenades()
+    melee, gear = tables.melee_weapons(), tables.gear()
     if s.get("weapon") not in (None, "", *weapons):
         out.append(f"{at}.weapon: expected one of {', '.join(weapons)}, got {s.get('weapon')!r}")
     if s.get("melee_weapon") not in (None, "", *melee):

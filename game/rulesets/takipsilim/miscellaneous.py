@@ -14,7 +14,7 @@ from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
 from game.geometry.measure import distance
 
-from . import characters, data, geo, grenades, hits
+from . import characters, grenades, ground, hits, tables
 from .actions import AIM, FIRST_AID, MISC_ACTIONS, OPERATE, READY, RELOAD, Order
 
 
@@ -29,14 +29,14 @@ def options(state: GameState, u: Unit, add, opts: list[Option]) -> None:
     if w and ammo:
         add(AIM, f"Aim the {w['name']} (advantage when shooting next round)")
     add(READY, "Stand ready (a miscellaneous action: hands free to throw a grenade away)")
-    contact = float(data.melee()["contact"])
+    contact = float(tables.melee()["contact"])
     for a in state.units.values():
         if a.side != u.side or a.id == u.id or not a.out:
             continue
         if "dead" in a.markers or "escaped" in a.markers or "stabilised" in a.markers:
             continue
-        gap = geo.edge_gap((u.x, u.y), u.base, (a.x, a.y), a.base)
-        if gap <= geo.OPEN_MOVE + contact:
+        gap = ground.edge_gap((u.x, u.y), u.base, (a.x, a.y), a.base)
+        if gap <= ground.OPEN_MOVE + contact:
             opts.append(Option("Order", f"First aid to {a.name} (seriously wounded)",
                                action=Order(u.id, FIRST_AID, a.id, "", False, u.x, u.y), actor=u.id,
                                target=a.id, key=f"{u.id}:first-aid:{a.id}"))
@@ -46,7 +46,7 @@ def options(state: GameState, u: Unit, add, opts: list[Option]) -> None:
         centre, radius = (float(obj["x"]), float(obj["y"])), float(obj.get("radius", 1.0))
         inside = distance((u.x, u.y), centre) <= radius
         disc = Point(centre).buffer(radius)
-        area = geo.reach(state.table, u.x, u.y).intersection(disc)
+        area = ground.reach(state.table, u.x, u.y).intersection(disc)
         add(OPERATE, f"Operate the {obj.get('name') or obj['id']}", target=obj["id"], stay=inside,
             move=not area.is_empty and area.area > 1e-6, move_region=area)
 
@@ -104,8 +104,8 @@ def _first_aid(state: GameState, u: Unit, o: dict[str, Any]) -> None:
     t = state.units.get(o["target"])
     if t is None or "dead" in t.markers:
         return
-    contact = float(data.melee()["contact"])
-    if geo.edge_gap((u.x, u.y), u.base, (t.x, t.y), t.base) > contact + 1e-6:
+    contact = float(tables.melee()["contact"])
+    if ground.edge_gap((u.x, u.y), u.base, (t.x, t.y), t.base) > contact + 1e-6:
         state.emit("FirstAid", f"{u.name} cannot reach {t.name} to give first aid")
         return
     t.markers.add("stabilised")

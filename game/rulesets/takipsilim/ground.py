@@ -4,7 +4,6 @@ Scale: 1 m is 1 cm on the table ("If using minis on a table, each meter scales t
 """
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from typing import Any
 
@@ -128,7 +127,3 @@ def blast_indices(table, centre, radius: float, points) -> list[int]:
 def edge_gap(a_pos, a_base, b_pos, b_base) -> float:
     """Base edge to base edge (bases treated as circles)."""
     return max(0.0, distance(a_pos, b_pos) - base_radius(a_base) - base_radius(b_base))
-
-
-def angle(a, b) -> float:
-    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
