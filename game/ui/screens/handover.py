@@ -52,7 +52,7 @@ class HandoverScreen(Screen):
         r = self.s(46)
         pygame.draw.circle(surface, (15, 15, 18), (w // 2, h // 2 - self.s(120)), r + 3)
         pygame.draw.circle(surface, col, (w // 2, h // 2 - self.s(120)), r)
-        from game.ui.render import _side_mark
+        from game.ui.units import _side_mark
         _side_mark(surface, self.side, (w // 2, h // 2 - self.s(120)), r)
         name = self.session.side_name(self.side)
         theme.draw_text(surface, fonts, f"{name} to play", (w // 2, h // 2 - self.s(20)), 40, (245, 245, 245), "b",
