@@ -194,26 +194,43 @@ def a_star(start: Hex, goal: Hex, cost: Callable[[Hex], float | None],
     entry cost; the heuristic is hex_distance * min_cost, so pass a smaller one if some costs are below 1.
     Returns (path from start to goal inclusive, total cost). Ties are broken in a fixed order (deterministic).
     """
+    if start != goal and cost(goal) is None:
+        return None
+    return a_star_steps(start, goal, lambda _a, b: cost(b), in_bounds, min_cost, max_expansions)
+
+
+def a_star_steps(start: Hex, goal: Hex, step_cost: Callable[[Hex, Hex], float | None],
+                 in_bounds: Callable[[Hex], bool] | None = None, min_cost: float = 1.0,
+                 max_expansions: int = 200_000) -> tuple[list[Hex], float] | None:
+    """A* where a step's cost depends on the side crossed: step_cost(a, b) is the cost of moving from hex a
+    to its neighbour b (None: that step is not allowed), e.g. a river between them or a road along it.
+
+    Otherwise as ``a_star``: min_cost must not exceed any step's cost (the heuristic stays admissible).
+    """
     if start == goal:
         return [start], 0.0
-    if (in_bounds is not None and not in_bounds(goal)) or cost(goal) is None:
+    if in_bounds is not None and not in_bounds(goal):
         return None
     counter = itertools.count()
     frontier: list[tuple[float, int, Hex]] = [(0.0, next(counter), start)]
     came_from: dict[Hex, Hex | None] = {start: None}
     best: dict[Hex, float] = {start: 0.0}
+    done: set[Hex] = set()
     expansions = 0
     while frontier:
         _, _, current = heapq.heappop(frontier)
         if current == goal:
             break
+        if current in done:
+            continue
+        done.add(current)
         expansions += 1
         if expansions > max_expansions:
             return None
         for nxt in neighbours(current):
             if in_bounds is not None and not in_bounds(nxt):
                 continue
-            step = cost(nxt)
+            step = step_cost(current, nxt)
             if step is None:
                 continue
             g = best[current] + step
