@@ -60,6 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command is None:
         args = _parser().parse_args(["play"])
+    load_all()      # the entry point registers the rulesets; game.io only reads the registry
     try:
         return COMMANDS[args.command](args)
     except CliError as exc:
@@ -86,7 +87,6 @@ def _point(text: str) -> tuple[float, float]:
 
 def _scenario(target: str):
     from game.io.scenario_file import FileProblem, load_scenario
-    load_all()
     try:
         return load_scenario(target)
     except FileProblem as exc:
@@ -110,13 +110,11 @@ def cmd_los(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from game.io import validate
-    load_all()
     return validate.main([args.file])
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
     from game.io.scenario_file import bundled_scenarios
-    load_all()
     for name, ruleset_id, title in bundled_scenarios():
         print(f"{name}  {ruleset_id}  {title}")
     return 0
@@ -124,7 +122,6 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
     from game.engine.registry import all_rulesets
-    load_all()
     for rs in all_rulesets():
         opts = " ".join(o.describe() for o in rs.options) or "(no options)"
         print(f"{rs.id}  {rs.name}  options: {opts}")
@@ -149,7 +146,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from game import simulate
     from game.engine import game as engine
     from game.io.save_file import FileProblem, load_save, resume, save_game
-    load_all()
     if (args.stop_after is None) != (args.save is None):
         raise CliError("--stop-after and --save go together")
     if args.stop_after is not None and args.stop_after < 0:
@@ -194,7 +190,6 @@ def cmd_play(args: argparse.Namespace) -> int:
                   "  python -m game validate FILE | simulate NAME --seed N")
             return 0
         raise
-    load_all()
     return run_app(args.target, frames=args.frames, screenshot=args.screenshot)
 
 

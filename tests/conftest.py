@@ -10,3 +10,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from game.rulesets import load_all  # noqa: E402  (the tests' entry point registers the rulesets, as cli.main does)
+
+load_all()

@@ -7,8 +7,8 @@ Inside the engine the validated document becomes plain dataclasses (game.engine.
 
 Objects whose keys map onto the engine's dataclasses (the table, terrain pieces, sides, units)
 forbid unknown keys, since the engine would silently drop them: a typo like "facng" is an error.
-Free dicts (`stats`, `victory`, `ruleset_data`, the hex map, objectives, deployment zones)
-belong to rulesets and accept extra keys.
+The hex map is closed too (game.geometry.hexmap.HexMap.from_doc reads it). Free dicts (`stats`,
+`victory`, `ruleset_data`, objectives, deployment zones) belong to rulesets and accept extra keys.
 """
 from __future__ import annotations
 
@@ -69,20 +69,66 @@ class TableModel(_Closed):
     edge_band: Annotated[float, Field(ge=0, le=100)] = 3.0
 
 
-class HexModel(_Open):
-    q: Annotated[int, Field(ge=-1000, le=1000)]
-    r: Annotated[int, Field(ge=-1000, le=1000)]
-    terrain: Annotated[str, Field(max_length=64)] = ""
+# a hex map is at most 200 x 200 hexes; axial coordinates of such a map stay within +-300
+MAX_HEX_COLS = 200
+MAX_HEX_ROWS = 200
+HEX_COORD_LIMIT = 1000
+HexCoord = Annotated[int, Field(ge=-HEX_COORD_LIMIT, le=HEX_COORD_LIMIT)]
+HexRef = Annotated[list[HexCoord], Field(min_length=2, max_length=2,
+                                         description="a hex as axial coordinates [q, r]")]
 
 
-class HexMapModel(_Open):
-    """The campaign's hex map; the campaign ruleset checks the rest (validated loosely here)."""
+class HexCellModel(_Closed):
+    """A hex whose terrain is not the map's default (axial q, r)."""
+
+    q: HexCoord
+    r: HexCoord
+    terrain: KindName
+
+
+class HexsideModel(_Closed):
+    """A feature on the side between two neighbouring hexes a and b: a river or a road (a road joins
+    the two hexes through that side; a road and a river on one side make a bridge)."""
+
+    a: HexRef
+    b: HexRef
+    kind: Literal["river", "road"]
+
+
+class PlaceModel(_Closed):
+    """A named place on a hex: a town, a capital or a camp, held by a side (or nobody)."""
+
+    q: HexCoord
+    r: HexCoord
+    kind: Literal["town", "capital", "camp"]
+    name: Text = ""
+    side: SideIndex | None = None
+
+
+class HexKindModel(_Closed):
+    """A hex terrain kind declared or overridden by the scenario (over game/geometry/hex_kinds.json).
+    move_cost: the cost of entering such a hex; null makes it impassable."""
+
+    label: Text | None = None
+    color: Color | None = None
+    move_cost: Annotated[float, Field(gt=0, le=1000)] | None = None
+    cover: bool | None = None
+
+
+class HexMapModel(_Closed):
+    """The hex map board: cols x rows hexes of an odd-r (pointy) or odd-q (flat) offset rectangle,
+    `size` map units from a hex's centre to a corner. `hexes` lists only the hexes whose terrain is
+    not `default`."""
 
     layout: Literal["pointy", "flat"]
     size: Annotated[float, Field(gt=0, le=1000)]
-    cols: Annotated[int, Field(ge=1, le=500)] | None = None
-    rows: Annotated[int, Field(ge=1, le=500)] | None = None
-    hexes: Annotated[list[HexModel], Field(max_length=250_000)] = []
+    cols: Annotated[int, Field(ge=1, le=MAX_HEX_COLS)]
+    rows: Annotated[int, Field(ge=1, le=MAX_HEX_ROWS)]
+    default: KindName = "plain"
+    hexes: Annotated[list[HexCellModel], Field(max_length=MAX_HEX_COLS * MAX_HEX_ROWS)] = []
+    hexsides: Annotated[list[HexsideModel], Field(max_length=6 * MAX_HEX_COLS * MAX_HEX_ROWS)] = []
+    places: Annotated[list[PlaceModel], Field(max_length=1000)] = []
+    kinds: Annotated[dict[KindName, HexKindModel], Field(max_length=256)] = {}
 
 
 class TerrainKindModel(_Closed):
@@ -133,11 +179,17 @@ Base = Annotated[Union[RoundBase, RectBase], Field(discriminator="shape")]
 
 
 class UnitModel(_Closed):
+    """A unit: on a table at x, y (cm); on a hex map on a hex [q, r] (one or the other, by the board)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False,
+                              json_schema_extra={"oneOf": [{"required": ["x", "y"]}, {"required": ["hex"]}]})
+
     id: Id
     side: SideIndex
     name: Text = ""
-    x: Coord
-    y: Coord
+    x: Coord | None = None
+    y: Coord | None = None
+    hex: HexRef | None = None
     facing: Annotated[float, Field(ge=-360, le=360)] = 0.0
     base: Base | None = None
     kind: Text = ""
@@ -172,7 +224,8 @@ class ScenarioModel(_Closed):
     """A Skirmish Table scenario (format version 1)."""
 
     model_config = ConfigDict(title="Skirmish Table scenario", extra="forbid", strict=True,
-                              allow_inf_nan=False)
+                              allow_inf_nan=False,
+                              json_schema_extra={"oneOf": [{"required": ["table"]}, {"required": ["hexmap"]}]})
 
     schema_ref: str | None = Field(None, alias="$schema",
                                    description="optional: the JSON Schema an editor checks this file with")

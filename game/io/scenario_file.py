@@ -2,14 +2,17 @@
 
 Checks run in this order, each failing with one `<file>: <place>: <what was expected>` line:
 the JSON itself (jsontext), the `format`/`version` header, the structure (pydantic models), the
-ruleset id, the whole-document checks (unique ids, side indices, polygons, units on the table,
-terrain kinds), the ruleset's options, then the ruleset's own `validate_scenario`.
+ruleset id, the whole-document checks (unique ids, side indices, polygons, units on the table or on
+the hex map, terrain kinds, the hex map's hexes, hexsides and places), the board the ruleset plays
+on, the ruleset's options, then the ruleset's own `validate_scenario`.
+
+The rulesets are registered by the program's entry point (game.rulesets.load_all in game/cli.py,
+game/ui/app.py, tests/conftest.py); this module only reads the registry.
 """
 from __future__ import annotations
 
 import copy
 import functools
-import importlib
 import json
 import os
 import re
@@ -27,21 +30,17 @@ from game.engine.scenario import Scenario
 from game.io.errors import FileProblem, json_kind, shown
 from game.io.explain import problem_from
 from game.io.jsontext import check_values, expect_object, key_path, parse_json, read_json
-from game.io.models import SCENARIO_FORMAT, SCENARIO_VERSION, ScenarioModel
+from game.geometry.hexgrid import Hex, hex_distance
+from game.geometry.hexmap import axial_to_offset, default_kind_ids
+from game.io.models import SCENARIO_FORMAT, SCENARIO_VERSION, HexMapModel, ScenarioModel
 
 SCHEMA_FILE = Path(__file__).with_name("scenario.schema.json")
 TERRAIN_KINDS_FILE = Path(__file__).resolve().parent.parent / "geometry" / "terrain_kinds.json"
 
 
-# -- the rulesets and terrain kinds a scenario may name ----------------------------------------------
-def load_rulesets() -> None:
-    """Rulesets register themselves on import (design §2); game.rulesets.load_all imports them all."""
-    package = importlib.import_module("game.rulesets")
-    load_all = getattr(package, "load_all", None)
-    if callable(load_all):
-        load_all()
-
-
+# -- the terrain kinds a scenario may name ----------------------------------------------------------
+# (the rulesets: the program's entry points register them with game.rulesets.load_all; io only reads
+# the registry, design §2)
 @functools.cache
 def default_terrain_kinds() -> tuple[str, ...]:
     """The default kinds of game/geometry/terrain_kinds.json (read directly: it is data, design §11)."""
@@ -105,11 +104,107 @@ def _unique_ids(items: list[Any], what: str, path: str) -> Iterable[tuple[str, s
         seen.setdefault(item.id, i)
 
 
+def _hex_text(h: Hex) -> str:
+    return f"[{h.q}, {h.r}]"
+
+
+def _map_words(hexmap: HexMapModel) -> str:
+    shape = "odd-r" if hexmap.layout == "pointy" else "odd-q"
+    return f"the {hexmap.cols} x {hexmap.rows} map ({shape} offset columns 0..{hexmap.cols - 1}, " \
+           f"rows 0..{hexmap.rows - 1})"
+
+
+def _on_map(hexmap: HexMapModel, h: Hex) -> bool:
+    col, row = axial_to_offset(h, hexmap.layout)
+    return 0 <= col < hexmap.cols and 0 <= row < hexmap.rows
+
+
+def _off_map(hexmap: HexMapModel, h: Hex) -> str:
+    col, row = axial_to_offset(h, hexmap.layout)
+    return f"expected a hex on {_map_words(hexmap)}, got {_hex_text(h)} (column {col}, row {row})"
+
+
+def hexmap_problems(hexmap: HexMapModel, sides: int) -> Iterable[tuple[str, str]]:
+    """The hex map's whole-map checks: each hex once and on the map, terrain kinds known, hexsides
+    between neighbours on the map, places on the map (paths under `hexmap.`)."""
+    known = list(default_kind_ids()) + [k for k in hexmap.kinds if k not in default_kind_ids()]
+    listed = ", ".join(known[:20]) + (", ..." if len(known) > 20 else "")
+
+    def kind_problem(path: str, kind: str) -> Iterable[tuple[str, str]]:
+        if kind not in known:
+            yield (path, f"expected a known hex terrain kind ({listed}) or one declared in hexmap.kinds, "
+                         f"got {kind!r}")
+
+    yield from kind_problem("hexmap.default", hexmap.default)
+    seen: dict[Hex, int] = {}
+    for i, cell in enumerate(hexmap.hexes):
+        h = Hex(cell.q, cell.r)
+        if h in seen:
+            yield (f"hexmap.hexes[{i}]", f"expected each hex once, got q={cell.q} r={cell.r} again "
+                                         f"(first at hexmap.hexes[{seen[h]}])")
+        seen.setdefault(h, i)
+        if not _on_map(hexmap, h):
+            yield (f"hexmap.hexes[{i}]", _off_map(hexmap, h))
+        yield from kind_problem(f"hexmap.hexes[{i}].terrain", cell.terrain)
+    features: dict[tuple[frozenset[Hex], str], int] = {}
+    for i, side in enumerate(hexmap.hexsides):
+        here = f"hexmap.hexsides[{i}]"
+        a, b = Hex(*side.a), Hex(*side.b)
+        if not _on_map(hexmap, a):
+            yield (f"{here}.a", _off_map(hexmap, a))
+        if not _on_map(hexmap, b):
+            yield (f"{here}.b", _off_map(hexmap, b))
+        if hex_distance(a, b) != 1:
+            yield (f"{here}.b", f"expected a neighbour of {_hex_text(a)} (a hexside lies between two "
+                                f"neighbouring hexes), got {_hex_text(b)}")
+        key = (frozenset((a, b)), side.kind)
+        if key in features:
+            yield (here, f"expected each hexside feature once, got a {side.kind} between {_hex_text(a)} and "
+                         f"{_hex_text(b)} again (first at hexmap.hexsides[{features[key]}])")
+        features.setdefault(key, i)
+    placed: dict[Hex, int] = {}
+    for i, place in enumerate(hexmap.places):
+        h = Hex(place.q, place.r)
+        if not _on_map(hexmap, h):
+            yield (f"hexmap.places[{i}]", _off_map(hexmap, h))
+        if h in placed:
+            yield (f"hexmap.places[{i}]", f"expected one place per hex, got a second one on {_hex_text(h)} "
+                                          f"(first at hexmap.places[{placed[h]}])")
+        placed.setdefault(h, i)
+        if place.side is not None and place.side >= sides:
+            yield (f"hexmap.places[{i}].side", f"expected a side index 0..{sides - 1} or null, got {place.side}")
+
+
+def unit_place_problems(model: ScenarioModel, i: int, unit: Any, on_hexes: bool) -> Iterable[tuple[str, str]]:
+    """A unit stands at x, y on a table or on a hex [q, r] of a hex map: exactly one of the two."""
+    here = f"units[{i}]"
+    if on_hexes:
+        for key in ("x", "y"):
+            if getattr(unit, key) is not None:
+                yield (f"{here}.{key}", "expected no x or y on a hex map (a unit there stands on a hex [q, r])")
+                return
+        if unit.hex is None:
+            yield (f"{here}.hex", "expected a hex [q, r] (the scenario is played on a hex map)")
+        elif not _on_map(model.hexmap, Hex(*unit.hex)):
+            yield (f"{here}.hex", _off_map(model.hexmap, Hex(*unit.hex)))
+        return
+    if unit.hex is not None:
+        yield (f"{here}.hex", "expected x and y in cm instead (the scenario is played on a table, "
+                              "a hex [q, r] is for a hex map)")
+        return
+    for key in ("x", "y"):
+        if getattr(unit, key) is None:
+            yield (f"{here}.{key}", "expected a number (a unit on a table stands at x, y in cm)")
+            return
+
+
 def document_problems(model: ScenarioModel) -> Iterable[tuple[str, str]]:
     """The checks that need the whole document, as (place, expectation), in document order."""
     sides = len(model.sides)
     if model.table is None and model.hexmap is None:
         yield ("table", "expected a table {width, height} (or a hexmap), found neither")
+    if model.table is not None and model.hexmap is not None:
+        yield ("hexmap", "expected a table or a hexmap, not both (the scenario has a table)")
     yield from _unique_ids(model.terrain, "terrain piece", "terrain")
     yield from _unique_ids(model.units, "unit", "units")
     yield from _unique_ids(model.objectives, "objective", "objectives")
@@ -150,11 +245,14 @@ def document_problems(model: ScenarioModel) -> Iterable[tuple[str, str]]:
         if not 0 <= y <= height:
             yield (f"{path}.y", f"expected a number inside the table (0..{_num(height)}), got {y!r}")
 
+    on_hexes = model.hexmap is not None and model.table is None
     for i, unit in enumerate(model.units):
         if unit.side >= sides:
             yield (f"units[{i}].side", f"expected a side index 0..{sides - 1} (the scenario has "
                                        f"{sides} sides), got {unit.side}")
-        yield from inside(f"units[{i}]", unit.x, unit.y)
+        yield from unit_place_problems(model, i, unit, on_hexes)
+        if unit.x is not None and unit.y is not None:
+            yield from inside(f"units[{i}]", unit.x, unit.y)
 
     for i, zone in enumerate(model.deployment_zones):
         if zone.side >= sides:
@@ -182,18 +280,23 @@ def document_problems(model: ScenarioModel) -> Iterable[tuple[str, str]]:
             yield ("ruleset_data.first_side", f"expected a side index 0..{sides - 1}, got {shown(first)}")
 
     if model.hexmap is not None:
-        seen: dict[tuple[int, int], int] = {}
-        for i, cell in enumerate(model.hexmap.hexes):
-            key = (cell.q, cell.r)
-            if key in seen:
-                yield (f"hexmap.hexes[{i}]", f"expected each hex once, got q={cell.q} r={cell.r} again "
-                                             f"(first at hexmap.hexes[{seen[key]}])")
-            seen.setdefault(key, i)
+        yield from hexmap_problems(model.hexmap, sides)
+
+
+def board_problems(model: ScenarioModel, ruleset: Ruleset) -> Iterable[tuple[str, str]]:
+    """The board the scenario declares is the one the ruleset plays on (a table or a hex map)."""
+    wanted = getattr(ruleset, "board_kind", "table")
+    board = "table" if model.table is not None else "hexmap"
+    if board != wanted:
+        need = "a table {width, height}" if wanted == "table" else "a hexmap"
+        played = "a table" if wanted == "table" else "a hex map"
+        got = "a table" if board == "table" else "a hexmap"
+        yield (board, f"expected {need} (ruleset {ruleset.id} is played on {played}), got {got}")
 
 
 # -- the ruleset's part -------------------------------------------------------------------------------
 def ruleset_for(ruleset_id: Any, source: str, place: str) -> Ruleset:
-    load_rulesets()
+    """The registered ruleset of this id (the entry point has loaded them all)."""
     try:
         return registry.get(ruleset_id)
     except KeyError:
@@ -248,6 +351,8 @@ def scenario_from_doc(doc: Any, source: str, prefix: str = "") -> Scenario:
         raise problem_from(exc, source, ScenarioModel, prefix) from None
     ruleset = ruleset_for(model.ruleset, source, key_path(prefix, "ruleset"))
     for place, what in document_problems(model):
+        raise FileProblem(source, f"{prefix}.{place}" if prefix else place, what)
+    for place, what in board_problems(model, ruleset):
         raise FileProblem(source, f"{prefix}.{place}" if prefix else place, what)
     check_options(ruleset, model.options, source, key_path(prefix, "options"))
     scenario = Scenario.from_dict(copy.deepcopy(doc))

@@ -360,6 +360,8 @@ def default_players(app: App, scenario) -> list[str]:
 
 def run_app(target: str | None = None, frames: int | None = None, screenshot: str | None = None) -> int:
     """Open the window (on the main menu, a scenario or a save) and run until quit or N frames."""
+    from game.rulesets import load_all   # an entry point: it registers the rulesets, game.io reads the registry
+    load_all()
     try:
         app = App()
     except pygame.error as exc:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.engine import registry
-from io_toy import IoToy, scenario_doc
+from io_toy import IoHexToy, IoToy, hex_scenario_doc, scenario_doc
 
 
 @pytest.fixture(autouse=True)
@@ -25,6 +25,19 @@ def toy_ruleset():
     ruleset = registry.register(IoToy())
     yield ruleset
     registry.unregister("io-toy")
+
+
+@pytest.fixture
+def hex_toy_ruleset():
+    ruleset = registry.register(IoHexToy())
+    yield ruleset
+    registry.unregister("io-hex-toy")
+
+
+@pytest.fixture
+def hex_doc():
+    """A fresh valid hex map scenario (tests/io/toy-hex-march.json)."""
+    return hex_scenario_doc()
 
 
 @pytest.fixture

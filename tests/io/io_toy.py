@@ -4,6 +4,8 @@ A plain module (not conftest) so test modules can import it by a name no other f
 """
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from game.engine.actions import Pass
@@ -59,5 +61,23 @@ def scenario_doc(**changes: Any) -> dict[str, Any]:
         "turn_limit": 5,
         "ruleset_data": {"first_side": 0},
     }
+    doc.update(changes)
+    return doc
+
+
+class IoHexToy(IoToy):
+    """The same toy, played on a hex map (its scenario: toy-hex-march.json beside this module)."""
+
+    id = "io-hex-toy"
+    name = "I/O hex toy"
+    board_kind = "hexmap"
+
+
+HEX_SCENARIO_FILE = Path(__file__).with_name("toy-hex-march.json")
+
+
+def hex_scenario_doc(**changes: Any) -> dict[str, Any]:
+    """A valid hex map scenario (a fresh copy of toy-hex-march.json), with top-level changes."""
+    doc = json.loads(HEX_SCENARIO_FILE.read_text(encoding="utf-8"))
     doc.update(changes)
     return doc

@@ -17,7 +17,7 @@ from game.engine.scenario import Scenario
 from game.io.errors import FileProblem
 from game.io.save_file import SaveData, parse_save, resume, save_document
 from game.io.scenario_file import parse_scenario, scenario_from_doc
-from io_toy import scenario_doc
+from io_toy import hex_scenario_doc, scenario_doc
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -115,6 +115,25 @@ def test_numbers_anywhere_are_finite_and_bounded_or_refused(ruleset, path, value
     for unit in scenario.units:
         assert math.isfinite(unit.x) and 0 <= unit.x <= scenario.width and 0 <= unit.y <= scenario.height
 
+
+
+HEX_VALID = hex_scenario_doc()
+HEX_PATHS = list(paths_in(HEX_VALID))
+hex_values = json_values | st.integers(-8, 8) | st.lists(st.integers(-8, 8), min_size=0, max_size=3) \
+    | st.sampled_from(["river", "road", "town", "capital", "camp", "forest", "swamp", "flat", "pointy", None])
+
+
+@FUZZ
+@given(path=st.sampled_from(HEX_PATHS), how=st.sampled_from(["replace", "delete", "duplicate", "add"]),
+       value=hex_values)
+def test_mutated_hex_documents(hex_toy_ruleset, path, how, value):
+    """A hex scenario that passes the checks builds its HexMap and sets up a game; all else is one line."""
+    scenario = assert_scenario_or_problem(json.dumps(mutate(HEX_VALID, path, how, value)))
+    if scenario is not None:
+        state = engine.new_game(scenario, seed=1)
+        assert state.board.kind == "hexmap" and engine.to_act(state) is not None
+        assert all(state.board.contains(tuple_hex) for tuple_hex in
+                   (type(state.board.hexes[0])(*u.hex) for u in scenario.units))
 
 
 def a_save_document():

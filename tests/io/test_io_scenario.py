@@ -66,19 +66,17 @@ def test_a_scenario_may_declare_its_own_terrain_kinds(toy_ruleset, doc):
     assert state.table is not None
 
 
-def test_a_hexmap_scenario_needs_no_table(toy_ruleset, doc):
-    del doc["table"]
-    doc["hexmap"] = {"layout": "flat", "size": 2.0, "cols": 3, "rows": 2, "supply": {"depots": 2},
-                     "hexes": [{"q": 0, "r": 0, "terrain": "wood", "town": "Grünberg"}, {"q": 1, "r": 0}]}
-    doc["units"][0]["x"] = 500                 # no table to stand inside: the campaign places by hex
-    s = scenario_from_doc(doc, "campaign.json")
-    assert s.hexmap["supply"] == {"depots": 2}
+def test_a_hexmap_scenario_needs_no_table(hex_toy_ruleset, hex_doc):
+    assert "table" not in hex_doc
+    s = scenario_from_doc(hex_doc, "campaign.json")
+    assert s.hexmap == hex_doc["hexmap"] and s.board_kind == "hexmap"
 
 
-def test_a_hex_given_twice_is_refused(toy_ruleset, doc):
-    doc["hexmap"] = {"layout": "pointy", "size": 2.0, "hexes": [{"q": 0, "r": 0}, {"q": 0, "r": 0}]}
-    with pytest.raises(FileProblem, match=r"^c\.json: hexmap\.hexes\[1\]: expected each hex once"):
-        scenario_from_doc(doc, "c.json")
+def test_a_hex_given_twice_is_refused(hex_toy_ruleset, hex_doc):
+    hex_doc["hexmap"]["hexes"].append({"q": 1, "r": 1, "terrain": "hills"})
+    with pytest.raises(FileProblem, match=r"^c\.json: hexmap\.hexes\[3\]: expected each hex once, got q=1 r=1 "
+                                          r"again \(first at hexmap\.hexes\[0\]\)"):
+        scenario_from_doc(hex_doc, "c.json")
 
 
 def test_objectives_may_be_polygons(toy_ruleset, doc):
@@ -99,22 +97,12 @@ def test_a_ruleset_that_fails_while_checking_gives_one_line(toy_ruleset, doc, mo
         scenario_from_doc(doc, "s.json")
 
 
-def test_rulesets_are_loaded_through_load_all(doc, monkeypatch):
-    """game.rulesets.load_all (when it exists) registers the rulesets a scenario may name."""
+def test_io_only_reads_the_registry(doc, monkeypatch):
+    """The entry points register the rulesets (game.rulesets.load_all); io never loads them itself."""
     import game.rulesets
-    from io_toy import IoToy
-    from game.engine import registry
-    calls = []
-
-    def load_all():
-        calls.append(1)
-        registry.register(IoToy())
-    monkeypatch.setattr(game.rulesets, "load_all", load_all, raising=False)
-    try:
-        assert scenario_from_doc(doc, "s.json").ruleset == "io-toy"
-    finally:
-        registry.unregister("io-toy")
-    assert calls
+    monkeypatch.setattr(game.rulesets, "load_all", lambda: pytest.fail("io called load_all"))
+    with pytest.raises(FileProblem, match=r"^s\.json: ruleset: expected a known ruleset id \(.*\), got 'io-toy'"):
+        scenario_from_doc(doc, "s.json")
 
 
 def test_load_by_path_and_by_bundled_name(toy_ruleset, maps, doc, write):
@@ -157,7 +145,13 @@ def test_the_schema_describes_the_header_and_the_parts():
     assert {"format", "version", "name", "title", "ruleset", "sides", "victory", "turn_limit"} <= set(s["required"])
     assert s["additionalProperties"] is False
     unit = s["$defs"]["UnitModel"]
-    assert unit["additionalProperties"] is False and {"id", "side", "x", "y"} <= set(unit["required"])
+    assert unit["additionalProperties"] is False and {"id", "side"} <= set(unit["required"])
+    assert unit["oneOf"] == [{"required": ["x", "y"]}, {"required": ["hex"]}]     # on a table or on a hex
+    assert s["oneOf"] == [{"required": ["table"]}, {"required": ["hexmap"]}]
+    hexmap = s["$defs"]["HexMapModel"]
+    assert {"layout", "size", "cols", "rows"} <= set(hexmap["required"]) and hexmap["additionalProperties"] is False
+    assert set(hexmap["properties"]) == {"layout", "size", "cols", "rows", "default", "hexes", "hexsides",
+                                         "places", "kinds"}
 
 
 def test_bundled_maps_are_valid():
