@@ -209,7 +209,7 @@ def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts
     for zone in getattr(scen, "deployment_zones", ()) or ():
         try:
             pts = [to_px(float(x), float(y)) for x, y in zone["polygon"]]
-            col = theme.side_colour(int(zone.get("side", 0)))
+            col = theme.side_colour(theme.seat_of(state, int(zone.get("side", 0))))
         except (KeyError, TypeError, ValueError):
             continue
         for i in range(len(pts)):

@@ -42,6 +42,15 @@ def side_colour(side: int) -> tuple[int, int, int]:
     return SIDE_COLOURS[side % len(SIDE_COLOURS)]
 
 
+def seat_of(view, side: int) -> int:
+    """The outer game's side playing `side` of a nested game (a campaign's battle): a side keeps its
+    colour and mark in the battles it fights."""
+    seats = getattr(view, "seats", None)
+    if seats and 0 <= side < len(seats):
+        return int(seats[side])
+    return side
+
+
 def side_mark(side: int) -> str:
     return SIDE_MARKS[side % len(SIDE_MARKS)]
 

@@ -102,13 +102,16 @@ class UnitPainter:
 
     def draw(self, surface: pygame.Surface, cam: Camera, units: Iterable[Any], positions: dict[str, tuple],
              marker_labels: dict[str, str], selected: str | None = None, hovered: str | None = None,
-             acting: set[str] | frozenset = frozenset(), names: bool = True) -> None:
+             acting: set[str] | frozenset = frozenset(), names: bool = True, seats=None) -> None:
+        """`seats`: the view whose side numbering the units use (a nested game's sides keep the
+        colours of the outer sides playing them)."""
         s = cam.scale
         vx, vy, vw, vh = cam.viewport
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(vx, vy, vw, vh))
         font_small = 10
         for u in units:
+            side = theme.seat_of(seats, u.side)
             x, y, facing = positions.get(u.id, (u.x, u.y, u.facing))
             px, py = cam.to_screen(x, y)
             rcm = base_radius_cm(u.base)
@@ -129,19 +132,19 @@ class UnitPainter:
             shape = u.base.get("shape", "round")
             t = math.radians(facing)
             if shape == "round":
-                sprite = self.sprites.round_base(u.side, r, faded="hidden" in u.markers)
+                sprite = self.sprites.round_base(side, r, faded="hidden" in u.markers)
                 surface.blit(sprite, (px - sprite.get_width() / 2, py - sprite.get_height() / 2))
                 front = (px + math.cos(t) * r, py + math.sin(t) * r)
                 back = (px + math.cos(t) * r * 0.35, py + math.sin(t) * r * 0.35)
                 pygame.draw.line(surface, (255, 255, 255), back, front, max(2, r // 4))
             else:
                 pts = [cam.to_screen(*p) for p in base_outline(x, y, facing, u.base)]
-                col = theme.side_colour(u.side)
+                col = theme.side_colour(side)
                 pygame.draw.polygon(surface, col, pts)
                 pygame.draw.polygon(surface, (15, 15, 18), pts, 1)
                 # the front edge, in white
                 pygame.draw.line(surface, (255, 255, 255), pts[0], pts[1], max(2, r // 5))
-                _side_mark(surface, u.side, (px, py), min(r, int(float(u.base.get("depth", 2)) * s / 1.4)))
+                _side_mark(surface, side, (px, py), min(r, int(float(u.base.get("depth", 2)) * s / 1.4)))
             if r >= 6:
                 k = 0
                 for marker in sorted(u.markers):

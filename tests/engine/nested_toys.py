@@ -80,6 +80,7 @@ def _battle_over(state: GameState, result: Result) -> None:
 
 class WarToy(Ruleset):
     id = "toy-war"
+    board_kind = "hexmap"
     actions = (March, Pass)
     nests = ("toy-battle",)
     resumes = {"battle-over": _battle_over}
@@ -104,14 +105,31 @@ class WarToy(Ruleset):
         return None
 
 
-def war_scenario(turn_limit: int = 6) -> Scenario:
-    return Scenario.from_dict({
+def war_doc(turn_limit: int = 6) -> dict:
+    """The campaign stands on a hex map: two capitals, a town, a forest, a river crossed by a road."""
+    return {
         "format": "skirmish-table/scenario", "version": 1, "name": "toy-war", "title": "Toy war",
-        "ruleset": "toy-war", "table": {"width": 100, "height": 100},
+        "ruleset": "toy-war",
+        "hexmap": {"layout": "pointy", "size": 5, "cols": 7, "rows": 5, "default": "plain",
+                   "hexes": [{"q": 1, "r": 1, "terrain": "forest"}, {"q": 2, "r": 1, "terrain": "forest"},
+                             {"q": 2, "r": 3, "terrain": "hills"}, {"q": 4, "r": 0, "terrain": "marsh"}],
+                   "hexsides": [{"a": [3, 1], "b": [4, 1], "kind": "river"},
+                                {"a": [2, 2], "b": [3, 2], "kind": "river"},
+                                {"a": [1, 3], "b": [2, 3], "kind": "river"},
+                                {"a": [1, 2], "b": [2, 2], "kind": "road"},
+                                {"a": [2, 2], "b": [3, 2], "kind": "road"},
+                                {"a": [3, 2], "b": [4, 2], "kind": "road"}],
+                   "places": [{"q": -1, "r": 2, "kind": "capital", "name": "Blueburg", "side": 0},
+                              {"q": 5, "r": 2, "kind": "capital", "name": "Redmark", "side": 1},
+                              {"q": 2, "r": 2, "kind": "town", "name": "Midford"}]},
         "sides": [{"name": "Blue"}, {"name": "Red"}],
-        "units": [{"id": "blue-army", "side": 0, "name": "Blue army", "x": 10, "y": 10},
-                  {"id": "red-army", "side": 1, "name": "Red army", "x": 90, "y": 90}],
-        "victory": {"kind": "toy"}, "turn_limit": turn_limit})
+        "units": [{"id": "blue-army", "side": 0, "name": "Blue army", "hex": [0, 2]},
+                  {"id": "red-army", "side": 1, "name": "Red army", "hex": [4, 2]}],
+        "victory": {"kind": "toy"}, "turn_limit": turn_limit}
+
+
+def war_scenario(turn_limit: int = 6) -> Scenario:
+    return Scenario.from_dict(war_doc(turn_limit))
 
 
 NESTED_TOYS = (WarToy(), BattleToy())

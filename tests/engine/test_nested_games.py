@@ -31,6 +31,9 @@ def test_a_child_game_starts_when_the_armies_meet_and_takes_every_decision():
     march_both(s)
     assert s.child is not None and s.child.ruleset_id == "toy-battle"
     assert engine.innermost(s) is s.child
+    # the campaign stands on a hex map, its battle on a cm table
+    assert s.board.kind == "hexmap" and s.child.board.kind == "table"
+    assert s.units["blue-army"].hex == (0, 2)
     d = engine.to_act(s)
     # the battle's side 0 (Red) holds the initiative: the campaign's side 1 sits there
     assert (d.side, d.seat, d.kind) == (0, 1, "act")

@@ -251,3 +251,13 @@ def test_a_nested_game_swaps_the_board_view_and_sums_up_its_end(app):
         assert lines[0] in app.fonts.frame_texts               # shown over the board, not in a dialog
     finally:
         unregister_nested()
+
+
+def test_a_nested_games_sides_keep_the_colours_of_the_outer_sides_playing_them():
+    """The campaign's side 1 plays a battle's side 0: its figures keep side 1's colour there."""
+    from types import SimpleNamespace
+
+    from game.ui import theme
+    battle = SimpleNamespace(seats=(1, 0))
+    assert theme.seat_of(battle, 0) == 1 and theme.seat_of(battle, 1) == 0
+    assert theme.seat_of(SimpleNamespace(seats=None), 1) == 1 and theme.seat_of(None, 0) == 0

@@ -187,7 +187,8 @@ class ActionPanel:
             return
         u = view.units[uid]
         pygame.draw.line(surface, theme.EDGE, (r.x + pad, y - self.s(6)), (r.right - pad, y - self.s(6)))
-        pygame.draw.circle(surface, theme.side_colour(u.side), (x + self.s(6), y + self.s(10)), self.s(6))
+        pygame.draw.circle(surface, theme.side_colour(theme.seat_of(view, u.side)), (x + self.s(6), y + self.s(10)),
+                           self.s(6))
         label = (u.name or u.id) + ("" if uid == self.sel.selected else "  (hover)")
         theme.draw_text(surface, fonts, label, (x + self.s(18), y), 15, theme.TEXT, "b")
         if u.markers:

@@ -115,9 +115,9 @@ class Bars:
             r = theme.draw_text(surface, fonts, prettify(fs.phase_name), (x, cy), 15, theme.ACCENT, "b", anchor="midleft")
             x = r.right + self.s(14)
         ini = fs.initiative
-        if 0 <= ini < view.sides:
-            pygame.draw.circle(surface, theme.side_colour(ini), (x + self.s(6), cy), self.s(6))
-            r = theme.draw_text(surface, fonts, f"initiative: {s.side_name(ini)}", (x + self.s(16), cy), 14,
+        if 0 <= ini < view.sides:              # a side of the game in view, drawn as the outer side playing it
+            pygame.draw.circle(surface, theme.side_colour(theme.seat_of(view, ini)), (x + self.s(6), cy), self.s(6))
+            r = theme.draw_text(surface, fonts, f"initiative: {view.scenario.sides[ini].name}", (x + self.s(16), cy), 14,
                                 theme.DIM, anchor="midleft")
             x = r.right + self.s(18)
         res = s.result()

@@ -159,7 +159,7 @@ class BoardView:
             rect.x = mx - w - 10
         if rect.bottom > y + vh:
             rect.y = my - h - 10
-        theme.panel(surface, rect, (17, 20, 26), theme.side_colour(u.side), 5)
+        theme.panel(surface, rect, (17, 20, 26), theme.side_colour(theme.seat_of(view, u.side)), 5)
         yy = rect.y + self.s(5)
         for i, line in enumerate(lines):
             theme.draw_text(surface, fonts, line, (rect.x + self.s(8), yy), 12, theme.TEXT, "b" if i == 0 else "")

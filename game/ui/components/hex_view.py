@@ -159,7 +159,7 @@ class HexView(BoardView):
             for i, u in enumerate(units):
                 rect = pygame.Rect(0, 0, size, size)
                 rect.center = (cx + i * size // 5, cy + size // 4 - i * size // 5)
-                pygame.draw.rect(surface, theme.side_colour(u.side), rect, border_radius=3)
+                pygame.draw.rect(surface, theme.side_colour(theme.seat_of(view, u.side)), rect, border_radius=3)
                 edge = theme.ACCENT if u.id == sel.selected else \
                     (255, 255, 255) if (u.id == sel.hovered or u.id in frame.acting) else (15, 15, 18)
                 pygame.draw.rect(surface, edge, rect, 3 if u.id == sel.selected else 1, border_radius=3)

@@ -78,7 +78,7 @@ class TableView(BoardView):
         if frame.tools is not None:
             frame.tools.draw_under(surface, view, cam, self.positions, frame.cursor)
         self.painter.draw(surface, cam, view.units.values(), self.positions, frame.marker_labels,
-                          sel.selected, sel.hovered, set(frame.acting))
+                          sel.selected, sel.hovered, set(frame.acting), seats=view)
         self.draw_placing(surface, frame)
         self.draw_target(surface, frame)
         if frame.tools is not None:
