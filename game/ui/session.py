@@ -300,4 +300,4 @@ class Session:
         return out
 
     def log_lines(self) -> list[str]:
-        return [f"T{e.turn} {('[' + e.phase + '] ') if e.phase else ''}{e.text}" for e in self.state.log]
+        return [e.log_line() for e in self.state.log]

@@ -7,6 +7,7 @@ from typing import Any, Iterable
 
 import pygame
 
+from game.geometry.measure import base_radius
 from game.ui import theme
 from game.ui.camera import Camera
 
@@ -54,11 +55,7 @@ def _side_mark(surf: pygame.Surface, side: int, centre: tuple[float, float], rad
         pygame.draw.line(surf, white, (cx - r, cy + r), (cx + r, cy - r), w + 1)
 
 
-def base_radius_cm(base: dict) -> float:
-    """Half the largest size of a base (for hit tests and marker placement)."""
-    if base.get("shape", "round") == "round":
-        return float(base.get("diameter", 2.5)) / 2
-    return max(float(base.get("width", 2.5)), float(base.get("depth", 2.5))) / 2
+base_radius_cm = base_radius     # half the largest size of a base (hit tests, marker placement)
 
 
 def base_outline(x: float, y: float, facing: float, base: dict) -> list[tuple[float, float]]:

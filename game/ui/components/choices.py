@@ -4,10 +4,10 @@ that read an option whatever the engine's version (an actor as a str or as a tup
 from __future__ import annotations
 
 import dataclasses
-import math
 from typing import Any, Callable
 
 from game.engine.ruleset import Option
+from game.geometry.sectors import angle_to
 
 
 def actors_of(thing: Any) -> tuple[str, ...]:
@@ -36,8 +36,7 @@ def prettify(kind: str) -> str:
     return kind.replace("-", " ").replace("_", " ").strip().capitalize()
 
 
-def angle(a, b) -> float:
-    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
+angle = angle_to          # the facing from a to b, in degrees: the geometry's one definition
 
 
 @dataclasses.dataclass
