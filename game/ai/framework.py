@@ -1,4 +1,4 @@
-"""The AI's frame (candidates, settings, knowledge, context, choosing), below every level and ruleset so they all decide alike.
+"""The AI's frame (candidates, settings, knowledge, context, choosing), below every level and ruleset so all decide alike.
 
 After Wesnoth's RCA AI (design §9): candidate actions score what they would do, the best one runs.
 

@@ -145,12 +145,15 @@ class MoveCA:
 
 
 class PassCA:
+    """Passing, worth nothing: what any other candidate must beat."""
+
     name = "pass"
+    why = "pass"
 
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
         for o in ctx.options:
             if isinstance(o.action, Pass):
-                yield Candidate(0.0, o.action, "pass", option=o)
+                yield Candidate(0.0, o.action, self.why, option=o)
 
 
 class SimulateCA:

@@ -1,4 +1,4 @@
-"""Seeded random points of a region and options completed with them: the bottom of game.ai, so every player and position search draws points the same way."""
+"""Seeded random points of a region and options completed with them, at the bottom so every player draws points alike."""
 from __future__ import annotations
 
 import shapely

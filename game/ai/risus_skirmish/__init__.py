@@ -1,13 +1,14 @@
-"""What the AI knows of Risus Skirmish (seed 000), registered for `risus-skirmish`: keep the initiative, go from cover to cover, fire on good odds.
+"""Risus Skirmish knowledge (seed 000), found by ruleset id: keep the initiative, go from cover to cover, fire on good odds.
 
 It also rallies, decides opportunity fire, throws grenades and dives for cover.
 
 The side holding the initiative acts while its actions succeed; a failed action hands the enemy its
 run, exactly as passing does. So each action is judged by its expected gain `g` (in figures, from
 the static evaluation in outcomes) and the chance `p` that the run goes on: the best order of
-independent actions with gains g and keep-chances p is by g / (1 - p) (a sure action first, it risks nothing of
-the rest of the run; a long shot last, its failure costs the run). An action that gains nothing is
-never taken: when nothing gains, the AI passes, so it can never shuffle figures forever.
+independent actions with gains g and keep-chances p is by g / (1 - p) (a sure action first, it
+risks nothing of the rest of the run; a long shot last, its failure costs the run). An action that
+gains nothing is never taken: when nothing gains, the AI passes, so it can never shuffle figures
+forever.
 
 The static evaluation, per figure: able 1, pinned 1 less what the pin costs (a tempo, and the
 chance the rally kills it), minus the enemy's chance to pin it where it stands (his run comes next),

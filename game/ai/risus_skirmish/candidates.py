@@ -1,9 +1,9 @@
-"""The candidate actions of Risus Skirmish (attack, grenade, rally, move, assault, opportunity fire, dive, pass), each scored by gain and keep-chance."""
+"""The Risus Skirmish candidate actions (attack, grenade, rally, move, assault, OP fire, dive, pass), ranked for the run."""
 from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from game.ai import positions
+from game.ai import generic, positions
 from game.ai.framework import Candidate, Context, actor_of
 from game.ai.generic import WIN
 from game.ai.risus_skirmish.analysis import ABLE, COVER, HIDDEN, HOLD_FIRST, TAKE, Analysis
@@ -21,88 +21,106 @@ MIN_MOVE = 0.05             # a move must gain a little more (no fiddling about 
 def an_of(ctx: Context) -> Analysis:
     return ctx.memo("risus", lambda: Analysis(ctx.view, ctx.side))
 
-class AttackCA:
+
+class RunCA:
+    """An action of the run, of one option kind: judged by its gain g and the chance p that the run
+    goes on, and ranked by both (outcomes.rank)."""
+
+    name = ""
+    kind = ""
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        an = an_of(ctx)
+        for o in ctx.by_kind(self.kind):
+            judged = self.judge(ctx, an, o)
+            if judged is not None:
+                g, p = judged
+                yield Candidate(rank(g, p), o.action, f"{o.label} ({o.odds_text})", option=o, gain=g, keep=p)
+
+    def judge(self, ctx: Context, an: Analysis, o: Option) -> tuple[float, float] | None:
+        raise NotImplementedError
+
+
+class AttackCA(RunCA):
     """Fire at an enemy character or team: every hit pins; all must hit to keep the initiative."""
 
     name = "attack"
+    kind = "Attack"
 
-    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
-        an = an_of(ctx)
-        for o in ctx.by_kind("Attack"):
-            act = o.action
-            assert isinstance(act, Attack)
-            if not ctx.settings.positional:
-                # quick: the option's odds (every figure of the target must be hit) and nothing more
-                p = float(o.odds or 0)
-                targets = [t for t in combat.targets_of(ctx.view, act.target)]
-                g = p * sum(pin_gain(an, t) for t in targets)
-            else:
-                plan = combat.plan_attack(ctx.view, act.actor, act.target)
-                if plan is None:
-                    continue
-                g = 0.0
-                targets = []
-                for shot in plan.shots:
-                    t = ctx.view.units[shot.target]
-                    targets.append(t)
-                    g += float(shot.p) * pin_gain(an, t)
-                p = float(plan.p)
-            if last_able(an, targets):
-                g += p * WIN / 4
-            shooters = forces.entity_units(ctx.view, act.actor)
-            if any(forces.is_hidden(s) for s in shooters):
-                g -= HIDDEN * 0.5             # firing gives the position away
-            yield Candidate(rank(g, p), act, f"{o.label} ({o.odds_text})", option=o, gain=g, keep=p)
+    def judge(self, ctx: Context, an: Analysis, o: Option) -> tuple[float, float] | None:
+        act = o.action
+        assert isinstance(act, Attack)
+        if not ctx.settings.positional:
+            # quick: the option's odds (every figure of the target must be hit) and nothing more
+            p = float(o.odds or 0)
+            targets = [t for t in combat.targets_of(ctx.view, act.target)]
+            g = p * sum(pin_gain(an, t) for t in targets)
+        else:
+            plan = combat.plan_attack(ctx.view, act.actor, act.target)
+            if plan is None:
+                return None
+            g = 0.0
+            targets = []
+            for shot in plan.shots:
+                t = ctx.view.units[shot.target]
+                targets.append(t)
+                g += float(shot.p) * pin_gain(an, t)
+            p = float(plan.p)
+        if last_able(an, targets):
+            g += p * WIN / 4
+        shooters = forces.entity_units(ctx.view, act.actor)
+        if any(forces.is_hidden(s) for s in shooters):
+            g -= HIDDEN * 0.5             # firing gives the position away
+        return g, p
 
 
-class GrenadeCA:
+class GrenadeCA(RunCA):
     """A hand grenade: the target and everyone else in the blast (friends too) may be pinned."""
 
     name = "grenade"
+    kind = "Grenade"
 
-    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
-        an = an_of(ctx)
+    def judge(self, ctx: Context, an: Analysis, o: Option) -> tuple[float, float] | None:
+        act = o.action
+        assert isinstance(act, ThrowGrenade)
         r1, _ = combat.grenade_radii(ctx.view)
-        for o in ctx.by_kind("Grenade"):
-            act = o.action
-            assert isinstance(act, ThrowGrenade)
-            thrower, target = ctx.view.units[act.actor], ctx.view.units[act.target]
-            p = float(o.odds or 0)
-            g = pin_gain(an, target)
-            others = [u for u in an.units if u.id != target.id and forces.able(u)]
-            caught = [others[i] for i in ctx.view.table.blast(target.pos, r1, [u.pos for u in others])] \
-                if others else []
-            for u in caught:
-                d, _, _ = combat.grenade_dice(ctx.view, thrower, u.pos, False)
-                pu = float(combat.p_attack(d))
-                g += pu * (pin_gain(an, u) if u.side != ctx.side else -an.pin_cost(u))
-            g *= p
-            yield Candidate(rank(g, p), act, f"{o.label} ({o.odds_text})", option=o, gain=g, keep=p)
+        thrower, target = ctx.view.units[act.actor], ctx.view.units[act.target]
+        p = float(o.odds or 0)
+        g = pin_gain(an, target)
+        others = [u for u in an.units if u.id != target.id and forces.able(u)]
+        caught = [others[i] for i in ctx.view.table.blast(target.pos, r1, [u.pos for u in others])] \
+            if others else []
+        for u in caught:
+            d, _, _ = combat.grenade_dice(ctx.view, thrower, u.pos, False)
+            pu = float(combat.p_attack(d))
+            g += pu * (pin_gain(an, u) if u.side != ctx.side else -an.pin_cost(u))
+        g *= p
+        return g, p
 
 
-class RallyCA:
+class RallyCA(RunCA):
     """Rally a pinned figure: success frees it; failing twice puts it out of the battle."""
 
     name = "rally"
+    kind = "Rally"
 
-    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
-        an = an_of(ctx)
-        for o in ctx.by_kind("Rally"):
-            act = o.action
-            assert isinstance(act, Rally)
-            u = ctx.view.units[act.actor]
-            p = float(o.odds or 0)
-            threat = an.threat([u.pos], an.enemy)[0]
-            pinned = an.figure_value(u, u.pos, u.facing, an.enemy, threat, pinned=True)
-            able = an.figure_value(u, u.pos, u.facing, an.enemy, threat, pinned=False)
-            up = able - pinned
-            down = ABLE - an.pin_cost(u)
-            if an.hold and u.side == an.holder and an.in_objective(u.pos):
-                inside = [v for v in an.own if v.id != u.id and an.in_objective(v.pos)]
-                if not inside:
-                    down += HOLD_FIRST         # a pinned defender inside still holds the objective
-            g = p * up - (1 - p) * (1 - p) * down
-            yield Candidate(rank(g, p), act, f"{o.label} ({o.odds_text})", option=o, gain=g, keep=p)
+    def judge(self, ctx: Context, an: Analysis, o: Option) -> tuple[float, float] | None:
+        act = o.action
+        assert isinstance(act, Rally)
+        u = ctx.view.units[act.actor]
+        p = float(o.odds or 0)
+        threat = an.threat([u.pos], an.enemy)[0]
+        pinned = an.figure_value(u, u.pos, u.facing, an.enemy, threat, pinned=True)
+        able = an.figure_value(u, u.pos, u.facing, an.enemy, threat, pinned=False)
+        up = able - pinned
+        down = ABLE - an.pin_cost(u)
+        if an.hold and u.side == an.holder and an.in_objective(u.pos):
+            inside = [v for v in an.own if v.id != u.id and an.in_objective(v.pos)]
+            if not inside:
+                down += HOLD_FIRST         # a pinned defender inside still holds the objective
+        g = p * up - (1 - p) * (1 - p) * down
+        return g, p
+
 
 class MoveCA:
     """Move a character or team into a point of the region: cover, sight of targets, the objective,
@@ -224,31 +242,30 @@ class MoveCA:
         return out
 
 
-class AssaultCA:
+class AssaultCA(RunCA):
     """Move onto an enemy's position: Risus close combat decides; losing costs the leader."""
 
     name = "assault"
+    kind = "Assault"
 
-    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
-        an = an_of(ctx)
-        for o in ctx.by_kind("Assault"):
-            act = o.action
-            assert isinstance(act, Move)
-            target = ctx.view.units.get(o.target or "")
-            movers = RULESET.movers(ctx.view, act.actor)
-            if target is None or not movers:
-                continue
-            p = float(o.odds or 0)
-            p_op = op_fire_risk(an, movers, [target.pos] * len(movers)) \
-                if ctx.settings.positional else 0.0
-            win = ABLE if forces.able(target) else ABLE - an.pin_cost(target)
-            if an.hold and an.in_objective(target.pos):
-                win += TAKE
-            if last_able(an, [target]):
-                win += WIN / 4
-            g = (1 - p_op) * (p * win - (1 - p) * ABLE) - p_op * sum(an.pin_cost(m) for m in movers)
-            keep = (1 - p_op) * p
-            yield Candidate(rank(g, keep), act, f"{o.label} ({o.odds_text})", option=o, gain=g, keep=keep)
+    def judge(self, ctx: Context, an: Analysis, o: Option) -> tuple[float, float] | None:
+        act = o.action
+        assert isinstance(act, Move)
+        target = ctx.view.units.get(o.target or "")
+        movers = RULESET.movers(ctx.view, act.actor)
+        if target is None or not movers:
+            return None
+        p = float(o.odds or 0)
+        p_op = op_fire_risk(an, movers, [target.pos] * len(movers)) \
+            if ctx.settings.positional else 0.0
+        win = ABLE if forces.able(target) else ABLE - an.pin_cost(target)
+        if an.hold and an.in_objective(target.pos):
+            win += TAKE
+        if last_able(an, [target]):
+            win += WIN / 4
+        g = (1 - p_op) * (p * win - (1 - p) * ABLE) - p_op * sum(an.pin_cost(m) for m in movers)
+        keep = (1 - p_op) * p
+        return g, keep
 
 
 class OpFireCA:
@@ -310,12 +327,11 @@ class DiveCA:
                                 option=o)
 
 
-class PassCA:
-    name = "pass"
+class PassCA(generic.PassCA):
+    """Passing ends the run: only when the side has the initiative to act with."""
+
+    why = "pass: nothing worth the risk"
 
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
-        if ctx.decision.kind != "act":
-            return
-        for o in ctx.options:
-            if isinstance(o.action, Pass):
-                yield Candidate(0.0, o.action, "pass: nothing worth the risk", option=o)
+        if ctx.decision.kind == "act":
+            yield from super().evaluate(ctx)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from itertools import product
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from game.ai import positions
 from game.ai.framework import Context, is_pass, other_sides
@@ -157,8 +157,7 @@ def outcomes_of(view: GameState, action, side: int) -> list[tuple[float, GameSta
     """Each way the action turns out, with its exact chance, as the view after it; None when this
     action's dice are not enumerated here (the look-ahead then samples it)."""
     if isinstance(action, Pass):
-        after = forced(view, action, [])
-        return [(1.0, after)] if after is not None else None
+        return each_way(view, action, [(1.0, [])])
     if isinstance(action, Attack):
         plan = combat.plan_attack(view, action.actor, action.target)
         if plan is None:
@@ -166,39 +165,44 @@ def outcomes_of(view: GameState, action, side: int) -> list[tuple[float, GameSta
         shots = [sh for sh in plan.shots if sh.dice > 0]
         if 2 ** len(shots) > MAX_OUTCOMES:
             return None
-        out = []
-        for hits in product((True, False), repeat=len(shots)):
-            q = 1.0
-            script: list[int] = []
-            for sh, hit in zip(shots, hits):
-                q *= float(sh.p) if hit else 1 - float(sh.p)
-                script += [6 if hit else 1] * sh.dice
-            if q <= 0:
-                continue
-            after = forced(view, action, script)
-            if after is None:
-                return None
-            out.append((q, after))
-        return out
+        return each_way(view, action, hit_or_miss(shots))
     if isinstance(action, Rally):
         unit = view.units[action.actor]
         n, p, _ = combat.rally_odds(view, unit)
         p = float(p)
-        out = []
-        for q, script in ((p, [6] * n), ((1 - p) * p, [1] * n + [6] * n), ((1 - p) ** 2, [1] * n + [1] * n)):
-            if q <= 0:
-                continue
-            after = forced(view, action, script)
-            if after is None:
-                return None
-            out.append((q, after))
-        return out
+        return each_way(view, action, ((p, [6] * n), ((1 - p) * p, [1] * n + [6] * n),
+                                       ((1 - p) ** 2, [1] * n + [1] * n)))
     if isinstance(action, Move) and not is_assault(view, action):
         after = forced(view, action, [])
         if after is None:
             return None
         return settle_op_fire(after, side)
     return None
+
+
+def each_way(view: GameState, action, ways: Iterable[tuple[float, list[int]]]
+             ) -> list[tuple[float, GameState]] | None:
+    """For each (chance, dice forced) that can happen, the view after the action; None if one fails."""
+    out = []
+    for q, script in ways:
+        if q <= 0:
+            continue
+        after = forced(view, action, script)
+        if after is None:
+            return None
+        out.append((q, after))
+    return out
+
+
+def hit_or_miss(shots) -> Iterator[tuple[float, list[int]]]:
+    """Every combination of an attack's shots hitting (all its dice 6) or missing (all 1), with its chance."""
+    for hits in product((True, False), repeat=len(shots)):
+        q = 1.0
+        script: list[int] = []
+        for sh, hit in zip(shots, hits):
+            q *= float(sh.p) if hit else 1 - float(sh.p)
+            script += [6 if hit else 1] * sh.dice
+        yield q, script
 
 
 def is_assault(view: GameState, action: Move) -> bool:

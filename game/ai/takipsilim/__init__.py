@@ -1,4 +1,4 @@
-"""What the AI knows of Takipsilim Skirmishes (seed 002), registered for `takipsilim`: one secret order per character per round.
+"""Takipsilim Skirmishes knowledge (seed 002), found by ruleset id: one secret order per character per round.
 
 For each character the AI tries standing still and a dozen points of its movement reach, and for
 each order (shoot, throw, fight, reload, aim, hunker down, run...) weighs what it does against what

@@ -1,4 +1,4 @@
-"""What a Takipsilim view says (figures, wounds, luck, armour, the exact odds of shots between them, where to stand), once per decision."""
+"""What a Takipsilim view says (figures, wounds, luck, armour, the odds of shots, where to stand), once per decision."""
 from __future__ import annotations
 
 import functools

@@ -1,4 +1,4 @@
-"""The candidate actions of Takipsilim (an order per character, luck to spend, a cooked grenade to answer), each weighed against the fire coming in."""
+"""The Takipsilim candidate actions (an order per character, luck to spend, a grenade to answer), against fire coming in."""
 from __future__ import annotations
 
 from typing import Iterable

@@ -1,4 +1,4 @@
-"""What a Takipsilim order is expected to do (shots, grenades, melee, reloading, aiming, the machinery) and what a state is worth, in figures."""
+"""What a Takipsilim order is expected to do (shoot, throw, fight, reload, aim, operate) and what a state is worth."""
 from __future__ import annotations
 
 from game.ai.generic import outcome_value

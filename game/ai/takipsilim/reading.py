@@ -1,4 +1,4 @@
-"""The hard level's read of the enemy's secret orders in Takipsilim, as the normal level would give them: its look one step ahead.
+"""The hard level's read of the enemy's secret Takipsilim orders, as the normal level would give them: its look ahead.
 
 Takipsilim's orders are simultaneous (design §9, "hard"): each side commits one action per character in secret
 ("Rounds"). The normal level cannot know what the enemy will do, so it assumes each enemy shooter
