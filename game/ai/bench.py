@@ -14,8 +14,11 @@ from __future__ import annotations
 import statistics
 import time
 
+from game import rulesets
 from game.ai import tournament
 from game.ai.levels import LEVELS
+from game.ai.players import make_player
+from game.engine import game as engine
 
 HARD_DECISIONS = 60           # the hard level is timed over its first decisions (it is slow by design)
 
@@ -37,9 +40,6 @@ def largest_scenario(ruleset: str | None = None) -> str:
 def time_game(name: str, players: tuple[str, str], seed: int, measure: str,
               limit: int | None = None) -> tuple[list[float], list[float]]:
     """Decision times (ms) of every seat playing `measure`, and the time of each side's turns."""
-    from game import rulesets
-    from game.ai.players import make_player
-    from game.engine import game as engine
     rulesets.load_all()
     state = engine.new_game(tournament.load(name), seed)
     seats = [make_player(p, seed, side) for side, p in enumerate(players)]

@@ -1,5 +1,6 @@
-"""The AI's frame, after Wesnoth's RCA AI (design §9): candidate actions score what they would do,
-the best one runs.
+"""The AI's frame (candidates, settings, knowledge, context, choosing), below every level and ruleset so all decide alike.
+
+After Wesnoth's RCA AI (design §9): candidate actions score what they would do, the best one runs.
 
 A *candidate action* (CA) looks at one kind of thing the side could do now (fire, move to cover,
 rally, pass...) and proposes `Candidate`s: a complete, legal action with a score. Scores are expected
@@ -19,6 +20,7 @@ import dataclasses
 import math
 from typing import Any, Callable, Iterable, Protocol
 
+from game.ai.sampling import complete
 from game.engine.actions import Action, Pass
 from game.engine.dice import PlayerRng
 from game.engine.flow import Decision
@@ -54,6 +56,14 @@ class Settings:
     rollout_policy: str = "easy"    # look-ahead: the level that plays both sides in a rollout
     budget_ms: float = 300.0        # look-ahead: wall-clock guard (the work itself is a fixed count)
     read_enemy: bool = False        # read the enemy's secret orders as the normal level would give them
+
+
+class Player(Protocol):
+    """Anything that answers a decision from its side's view and the options the rules offer."""
+
+    name: str
+
+    def choose(self, view: GameState, options: list[Option], decision: Decision) -> Action: ...
 
 
 class CandidateAction(Protocol):
@@ -151,7 +161,6 @@ def with_noise(cands: list[Candidate], ctx: Context) -> list[tuple[float, int, C
 
 def fallback(ctx: Context) -> Action:
     """Nothing proposed anything: pass if the rules allow it, else the first option (never a stall)."""
-    from game.ai.players import complete
     for o in ctx.options:
         if o.action is not None and isinstance(o.action, Pass):
             return o.action
@@ -160,3 +169,19 @@ def fallback(ctx: Context) -> Action:
 
 def is_pass(action: Action) -> bool:
     return isinstance(action, Pass)
+
+
+def actor_of(choice: Option | Decision) -> str:
+    """Who acts in an option or a decision: a unit or team id, "" for nobody. The one place the AI
+    reads `actor` (engine v2 makes it a tuple of ids: only this line changes then)."""
+    return choice.actor or ""
+
+
+def as_actor(unit_id: str) -> str:
+    """The `actor` of a decision the AI makes up for one unit (the other half of actor_of)."""
+    return unit_id
+
+
+def other_sides(state: GameState, side: int) -> list[int]:
+    """Every side but this one, in order (the AI's one helper for "the other side")."""
+    return [s for s in range(state.sides) if s != side]

@@ -1,6 +1,6 @@
-"""The generic knowledge: candidate actions and an evaluation that work for any ruleset (design §9).
+"""The generic knowledge: candidate actions and an evaluation for any ruleset, so a ruleset without its own AI still plays.
 
-It knows only what every ruleset shares: options with exact odds against a target (`Option.odds`),
+It knows only what every ruleset shares (design §9): options with exact odds against a target (`Option.odds`),
 move options with a region, a `Pass`, units with markers, objectives and the outcome. Rulesets with
 their own module in game/ai reuse these pieces and add their own.
 """
@@ -10,8 +10,10 @@ import math
 from typing import Iterable
 
 from game.ai import positions
-from game.ai.framework import Candidate, Context, Knowledge
+from game.ai.framework import Candidate, Context, Knowledge, actor_of
+from game.engine import game as engine
 from game.engine.actions import Pass
+from game.engine.dice import DiceStream
 from game.engine.state import GameState, Unit
 
 WIN = 100.0                     # the end of the game outweighs any figure count
@@ -112,10 +114,10 @@ class MoveCA:
         for o in ctx.options:
             if o.region is None or o.template is None:
                 continue
-            mover = ctx.view.units.get(o.actor or "")
+            mover = ctx.view.units.get(actor_of(o))
             start = mover.pos if mover else None
             anchors = list(objectives) + enemies[:4] + ([start] if start else [])
-            pts = positions.sample_points(ctx.view, o, ctx.rng.child("move", o.actor or o.label),
+            pts = positions.sample_points(ctx.view, o, ctx.rng.child("move", actor_of(o) or o.label),
                                           ctx.settings.move_samples, anchors)
             if not pts:
                 continue
@@ -143,12 +145,15 @@ class MoveCA:
 
 
 class PassCA:
+    """Passing, worth nothing: what any other candidate must beat."""
+
     name = "pass"
+    why = "pass"
 
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
         for o in ctx.options:
             if isinstance(o.action, Pass):
-                yield Candidate(0.0, o.action, "pass", option=o)
+                yield Candidate(0.0, o.action, self.why, option=o)
 
 
 class SimulateCA:
@@ -161,8 +166,6 @@ class SimulateCA:
     samples = 2
 
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
-        from game.engine import game as engine
-        from game.engine.dice import DiceStream
         todo = [o for o in ctx.options
                 if o.action is not None and o.odds is None and not isinstance(o.action, Pass)]
         if len(todo) > self.limit:

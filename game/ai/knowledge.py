@@ -1,13 +1,15 @@
-"""Which knowledge the AI has of a ruleset: game/ai/<ruleset package>.py registers it, else generic.
+"""Which knowledge the AI has of a ruleset, found by ruleset id, so nothing lists the rulesets' AIs by hand.
 
-A ruleset's AI module (e.g. game/ai/risus_skirmish.py for `risus-skirmish`) calls
-`register_knowledge(MyKnowledge())` when imported; nothing lists them by hand.
+A ruleset's AI package (e.g. game/ai/risus_skirmish/ for `risus-skirmish`) calls
+`register_knowledge(MyKnowledge())` when imported; `knowledge_for` imports game.ai.<ruleset id with
+underscores> the first time it is asked, and falls back to the generic knowledge.
 """
 from __future__ import annotations
 
 import importlib
 
 from game.ai.framework import Knowledge
+from game.ai.generic import GENERIC
 
 _KNOWLEDGE: dict[str, Knowledge] = {}
 _TRIED: set[str] = set()
@@ -27,7 +29,4 @@ def knowledge_for(ruleset_id: str) -> Knowledge:
         except ModuleNotFoundError as exc:
             if exc.name != module:
                 raise
-    if ruleset_id in _KNOWLEDGE:
-        return _KNOWLEDGE[ruleset_id]
-    from game.ai.generic import GENERIC
-    return GENERIC
+    return _KNOWLEDGE.get(ruleset_id, GENERIC)

@@ -1,4 +1,4 @@
-"""The AI levels (design §9): easy, normal and hard, registered as players beside `random`.
+"""The AI levels (easy, normal, hard) and the player that plays them, the one place a level's settings become choices.
 
 - easy: greedy on the immediate expected value of each candidate, with seeded noise, no sense of
   position (it still never passes up a sure shot for nothing).
@@ -6,18 +6,17 @@
   handing the initiative over (the ruleset's knowledge weighs it).
 - hard: normal, then a few seeded look-ahead rollouts of its best candidates (game.ai.lookahead);
   where orders are secret and simultaneous (Takipsilim) it reads the enemy's likely orders instead
-  (game.ai.takipsilim_reading) and weighs every candidate against that read.
+  (game.ai.takipsilim.reading) and weighs every candidate against that read.
 
 Every choice comes from the side's view and a PlayerRng keyed on the game seed, the level, the
 action index and the side: the same game gives the same choices, and a resumed game continues
-exactly as the uninterrupted one would have.
+exactly as the uninterrupted one would have (design §9). game.ai.players offers the levels as players.
 """
 from __future__ import annotations
 
 from game.ai import lookahead
 from game.ai.framework import Candidate, Context, Settings, fallback, gather, with_noise
 from game.ai.knowledge import knowledge_for
-from game.ai.players import register_player
 from game.engine.actions import Action
 from game.engine.dice import PlayerRng
 from game.engine.flow import Decision
@@ -64,15 +63,28 @@ class AIPlayer:
             return fallback(ctx)
         ranked = with_noise(cands, ctx)
         if self.settings.rollouts > 0 and len(ranked) > 1 and ctx.knowledge.rollouts_tell:
-            ranked = lookahead.rerank(ctx, ranked, self.seed)
+            ranked = lookahead.rerank(ctx, ranked, self.seed, self.rollout_seats)
         self.last = [c for _, _, c in ranked]
         return ranked[0][2].action
+
+    def rollout_seats(self, r: int) -> "RolloutSeats":
+        return RolloutSeats(self.settings.rollout_policy, self.seed, r)
+
+
+class RolloutSeats:
+    """The look-ahead's players in rollout r: the rollout policy on both sides, seeded per rollout."""
+
+    def __init__(self, policy: str, seed: int, r: int):
+        self.policy, self.seed, self.r = policy, seed, r
+        self.seats: dict[int, AIPlayer] = {}
+
+    def __call__(self, side: int) -> AIPlayer:
+        if side not in self.seats:
+            settings = ROLLOUT_LEVELS.get(self.policy) or LEVELS[self.policy]
+            self.seats[side] = AIPlayer(self.seed ^ ((self.r + 1) * 7919), side, settings)
+        return self.seats[side]
 
 
 def make_level(level: str):
     settings = LEVELS[level]
     return lambda seed, side: AIPlayer(seed, side, settings)
-
-
-for _name in LEVELS:
-    register_player(_name, make_level(_name))

@@ -1,4 +1,6 @@
-"""The hard level's look-ahead (design §9): a second, closer look at the best few candidates.
+"""The hard level's look-ahead: a second, closer look at its best few candidates, by exact expectation or seeded rollouts.
+
+Design §9. The players of a rollout come from the caller (game.ai.levels), so this module needs no level.
 
 Two ways, per ruleset:
 - exact one-step expectation, where the ruleset's knowledge can say how an action's dice may fall
@@ -19,8 +21,9 @@ replays and resumes exactly; `make bench` checks that the count fits the time bu
 from __future__ import annotations
 
 import time
+from typing import Callable
 
-from game.ai.framework import Candidate, Context, is_pass
+from game.ai.framework import Candidate, Context, Player, is_pass
 from game.engine import game as engine
 from game.engine.dice import DiceStream, PlayerRng
 from game.engine.state import GameState
@@ -36,19 +39,7 @@ def rollout_seed(seed: int, action_count: int, side: int, r: int) -> int:
     return int(PlayerRng(seed, "rollout-dice", action_count, side, r).random() * (1 << 53))
 
 
-class Seats:
-    """The rollout's players: the rollout policy on both sides, seeded per rollout."""
-
-    def __init__(self, policy: str, seed: int, r: int):
-        self.policy, self.seed, self.r = policy, seed, r
-        self.seats: dict[int, object] = {}
-
-    def __call__(self, side: int):
-        from game.ai.levels import AIPlayer, LEVELS, ROLLOUT_LEVELS
-        if side not in self.seats:
-            settings = ROLLOUT_LEVELS.get(self.policy) or LEVELS[self.policy]
-            self.seats[side] = AIPlayer(self.seed ^ ((self.r + 1) * 7919), side, settings)
-        return self.seats[side]
+Seats = Callable[[int], Player]         # a rollout's players: the one playing each side
 
 
 def play_out(state: GameState, seats: Seats, actions: int, until_turn: int | None = None) -> GameState:
@@ -68,9 +59,10 @@ def play_out(state: GameState, seats: Seats, actions: int, until_turn: int | Non
     return state
 
 
-def rerank(ctx: Context, ranked: list[tuple[float, int, Candidate]], seed: int
-           ) -> list[tuple[float, int, Candidate]]:
-    """Roll out the best few candidates and re-order them by heuristic + rollout value."""
+def rerank(ctx: Context, ranked: list[tuple[float, int, Candidate]], seed: int,
+           seats_for: Callable[[int], Seats]) -> list[tuple[float, int, Candidate]]:
+    """Roll out the best few candidates and re-order them by heuristic + rollout value
+    (`seats_for(r)`: the players of both sides in rollout r)."""
     s = ctx.settings
     t0 = time.perf_counter()
     # only candidates the rollouts could still lift to the top are rolled out
@@ -103,7 +95,7 @@ def rerank(ctx: Context, ranked: list[tuple[float, int, Candidate]], seed: int
         for r in range(s.rollouts):
             sim = ctx.view.clone()
             sim.dice = DiceStream(seed=rollout_seed(seed, ctx.view.action_count, ctx.side, r))
-            seats = Seats(s.rollout_policy, seed, r)
+            seats = seats_for(r)
             try:
                 knowledge.prepare_rollout(sim, ctx.side, seats)
                 engine.apply(sim, cand.action)

@@ -1,6 +1,6 @@
-"""Where to go: candidate points inside a move option's region, and what a point offers (design §9).
+"""Where to go: candidate points of a move option's region and what a point offers, shared by every ruleset's moves.
 
-A move option carries a region of legal destinations; the AI tries a few dozen points in it: the
+A move option carries a region of legal destinations (design §9); the AI tries a few dozen points in it: the
 parts of cover pieces and their edge bands, the points nearest to objectives and enemies, a grid, and
 a few seeded random points. Each kept point is inside the region after `Option.at` rounds it.
 The features (cover, exposure to enemy fire, targets in sight) use the table's bulk LOS.
@@ -15,9 +15,12 @@ import shapely
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
+from game.ai.sampling import point_in_region
 from game.engine.dice import PlayerRng
+from game.engine.game import ruleset_of
 from game.engine.ruleset import REGION_TOLERANCE, Option
 from game.engine.state import GameState
+from game.geometry.sectors import angle_to
 
 INWARD = 0.05          # cm a boundary point is moved toward the inside, so rounding keeps it legal
 
@@ -87,7 +90,6 @@ def sample_points(view: GameState, option: Option, rng: PlayerRng, n: int,
     reaches (its edge band first: there a figure sees and is seen, behind its cover), the points
     nearest to the anchors (objectives, enemies, the mover), a grid, then seeded random points.
     """
-    from game.ai.players import point_in_region
     region = option.region
     if region is None or region.is_empty:
         return []
@@ -149,7 +151,6 @@ def sample_points(view: GameState, option: Option, rng: PlayerRng, n: int,
 def los_pairs(view: GameState, coords: Sequence[tuple[float, float]], first: Sequence[int],
               second: Sequence[int]) -> np.ndarray:
     """LOS for many pairs at once, under the ruleset's LOS rules (clear (M,) bool)."""
-    from game.engine.game import ruleset_of
     if len(first) == 0:
         return np.zeros(0, dtype=bool)
     rules = ruleset_of(view).los_rules(view)
@@ -182,8 +183,8 @@ def facing_toward(x: float, y: float, targets: Sequence[tuple[float, float]]) ->
     """Degrees (from +x toward +y) toward the nearest target, or 0 with none."""
     if not targets:
         return 0.0
-    tx, ty = min(targets, key=lambda t: (t[0] - x) ** 2 + (t[1] - y) ** 2)
-    return math.degrees(math.atan2(ty - y, tx - x)) % 360.0
+    target = min(targets, key=lambda t: (t[0] - x) ** 2 + (t[1] - y) ** 2)
+    return angle_to((x, y), target)
 
 
 def objective_points(view: GameState) -> list[tuple[float, float]]:

@@ -19,6 +19,9 @@ import sys
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from game import rulesets
+from game.ai.players import make_player
+from game.engine import game as engine
 from game.engine.scenario import Scenario
 
 
@@ -59,9 +62,6 @@ class Outcome:
 
 def play(game: Game) -> Outcome:
     """One game to its end, as `simulate` plays it."""
-    from game import rulesets
-    from game.ai.players import make_player
-    from game.engine import game as engine
     rulesets.load_all()
     state = engine.new_game(load(game.scenario), game.seed)
     seats = [make_player(p, state.seed, side) for side, p in enumerate(game.players)]

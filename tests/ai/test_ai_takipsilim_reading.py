@@ -4,8 +4,9 @@ choice the way a player reading the enemy would."""
 from __future__ import annotations
 
 import game.rulesets.takipsilim  # noqa: F401  (registers the ruleset)
-from game.ai import takipsilim_reading
-from game.ai.takipsilim_reading import read_enemy
+from game.ai.takipsilim import reading
+from game.ai.takipsilim.analysis import Analysis
+from game.ai.takipsilim.reading import TRUST, Read, read_enemy
 from game.engine import game as engine
 from game.rulesets.takipsilim.actions import RUN, SHOOT, Order
 from tests.ai.test_ai_takipsilim_behaviour import WALL, fig, game, order
@@ -31,7 +32,7 @@ def test_the_read_does_not_depend_on_the_orders_already_given_this_round():
     # a game resumed between two of the side's orders must read what the uninterrupted game read
     s = duel()
     first = read_enemy(engine.view(s, 0), 0, s.seed)
-    takipsilim_reading._CACHE.clear()
+    reading._CACHE.clear()
     engine.apply(s, order(s, "normal"))                 # blue's order is given
     assert engine.to_act(s).actor == "blue-2"
     again = read_enemy(engine.view(s, 0), 0, s.seed)
@@ -49,7 +50,7 @@ def test_the_read_sees_only_the_view_never_the_enemys_committed_orders():
     engine.apply(s, run.at(40, 20) if run.action is None else run.action)
     view = engine.view(s, 0)
     assert "red" not in (view.data.get("orders") or {})     # the view hides the committed order
-    takipsilim_reading._CACHE.clear()
+    reading._CACHE.clear()
     reads = read_enemy(view, 0, s.seed)
     assert reads.get("red") is None or reads["red"].pos != (40.0, 20.0)
 
@@ -78,8 +79,6 @@ def test_hard_hunkers_when_the_read_puts_the_enemy_rifles_on_it():
 def test_a_shot_at_a_target_read_as_hunkering_behind_cover_is_worth_only_the_doubt():
     """ "Hunkering Down": a hunkered figure behind cover cannot be shot unless flanked; the read
     keeps only the share of the blind guess it does not trust."""
-    from game.ai.takipsilim import Analysis
-    from game.ai.takipsilim_reading import TRUST, Read
     s = game([fig("blue", 0, 10, 20, weapon="assault-rifle", magazines=2),
               fig("red", 1, 21.5, 20, weapon="pistol", loaded=0, magazines=0)], [WALL])
     view = engine.view(s, 0)

@@ -1,7 +1,6 @@
-"""The hard level's read of the enemy in Takipsilim (design §9, "hard"): a look one step ahead at
-the enemy's secret orders.
+"""The hard level's read of the enemy's secret Takipsilim orders, as the normal level would give them: its look ahead.
 
-Takipsilim's orders are simultaneous: each side commits one action per character in secret
+Takipsilim's orders are simultaneous (design §9, "hard"): each side commits one action per character in secret
 ("Rounds"). The normal level cannot know what the enemy will do, so it assumes each enemy shooter
 spreads its fire over everything it sees and that a target stands still with a fixed chance. The
 hard level reads the enemy instead: from its own view only (the enemy's orders are never in it), it
@@ -20,6 +19,8 @@ import hashlib
 import json
 from collections import OrderedDict
 
+from game.ai.framework import as_actor
+from game.ai.levels import LEVELS, AIPlayer
 from game.engine.flow import Decision
 from game.engine.state import GameState
 from game.rulesets.takipsilim import RULESET as RS
@@ -82,7 +83,6 @@ def _fingerprint(view: GameState) -> str:
 
 
 def _read(view: GameState, side: int, seed: int) -> dict[str, Read]:
-    from game.ai.levels import LEVELS, AIPlayer
     sim = view.clone()
     orders = sim.data.get("orders")
     if orders is None:
@@ -102,7 +102,7 @@ def _read(view: GameState, side: int, seed: int) -> dict[str, Read]:
                 continue
             if u.side not in players:
                 players[u.side] = AIPlayer(seed, u.side, LEVELS["normal"])
-            order = players[u.side].choose(sim, options, Decision(u.side, "orders", actor=u.id))
+            order = players[u.side].choose(sim, options, Decision(u.side, "orders", actor=as_actor(u.id)))
             if not isinstance(order, Order):
                 continue
             given = {"action": order.action, "target": order.target, "mode": order.mode,

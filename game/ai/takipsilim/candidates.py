@@ -1,0 +1,169 @@
+"""The Takipsilim candidate actions (an order per character, luck to spend, a grenade to answer), against fire coming in."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from game.ai import positions
+from game.ai.framework import Candidate, Context, actor_of
+from game.ai.takipsilim.analysis import HURT, LUCK, Analysis, hit_table, p_roll
+from game.ai.takipsilim.outcomes import ESCAPE, order_value
+from game.ai.takipsilim.reading import read_enemy
+from game.engine.actions import Pass
+from game.geometry.measure import distance
+from game.rulesets.takipsilim import RULESET as RS
+from game.rulesets.takipsilim import data, geo
+from game.rulesets.takipsilim.actions import HUNKER, OPERATE, RUN, Order, SpendLuck, ThrowAway, ThrowBack
+
+INCOMING = 0.8              # how much the enemy's fire at a spot weighs
+MOVE_COST = 0.01            # a free move that changes nothing is not made
+
+
+# -- the orders ------------------------------------------------------------------------------------
+def an_of(ctx: Context) -> Analysis:
+    def make() -> Analysis:
+        read = read_enemy(ctx.view, ctx.side, ctx.rng.seed) if ctx.settings.read_enemy else None
+        return Analysis(ctx.view, ctx.side, read)
+    return ctx.memo("takipsilim", make)
+
+
+class OrdersCA:
+    """One order for the character whose turn it is to be given one."""
+
+    name = "orders"
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        if ctx.decision.kind != "orders":
+            return
+        an = an_of(ctx)
+        u = ctx.view.units.get(actor_of(ctx.decision))
+        if u is None:
+            return
+        here = u.pos
+        region = next((o.region for o in ctx.options if o.region is not None and o.template is not None
+                       and o.template.action == RUN and "escape" not in o.key), None)
+        pts: list[tuple[float, float]] = []
+        if region is not None and ctx.settings.moves:
+            run = next(o for o in ctx.options if o.region is region)
+            anchors = [e.pos for e in an.enemy][:4] + self.goal_points(an)
+            n = max(4, ctx.settings.move_samples // 2) if ctx.settings.positional else 4
+            pts = positions.sample_points(ctx.view, run, ctx.rng.child("orders", u.id), n, anchors)
+        positional = ctx.settings.positional
+        risk_here = an.incoming(u, here, moved=False) if positional else 0.0
+        risk_hunker = an.incoming(u, here, moved=False, hunker=True) if positional else 0.0
+        risk_at = {p: (an.incoming(u, p, moved=True) if positional else 0.0) for p in pts}
+        place_here = an.place(u, here)
+        place_at = {p: an.place(u, p) for p in pts}
+        for o in ctx.options:
+            t = o.action if o.action is not None else o.template
+            if not isinstance(t, Order):
+                continue
+            if o.action is not None:
+                hunker = t.action == HUNKER
+                risk = risk_hunker if hunker else risk_here
+                v = order_value(an, u, t, here, moved=False)
+                g = v - INCOMING * risk + place_here
+                yield Candidate(g, t, o.label, option=o, gain=g)
+                continue
+            if not ctx.settings.moves:
+                continue
+            best = None
+            points = pts
+            if "escape" in o.key or t.action == OPERATE:
+                sub = positions.sample_points(ctx.view, o, ctx.rng.child("sub", o.key), 4,
+                                              self.goal_points(an) + [here])
+                points = sub
+            for p in points:
+                if p not in risk_at:
+                    risk_at[p] = an.incoming(u, p, moved=True) if positional else 0.0
+                    place_at[p] = an.place(u, p)
+                v = order_value(an, u, t, p, moved=True)
+                if "escape" in o.key:
+                    v += ESCAPE
+                g = v - INCOMING * risk_at[p] + place_at[p] - MOVE_COST
+                if best is None or g > best[0]:
+                    best = (g, p)
+            if best is not None:
+                x, y = best[1]
+                yield Candidate(best[0], o.at(x, y), f"{o.label} at ({x:.1f}, {y:.1f})", option=o,
+                                gain=best[0])
+
+    @staticmethod
+    def goal_points(an: Analysis) -> list[tuple[float, float]]:
+        vic = an.view.scenario.victory
+        pts = []
+        op = vic.get("operate")
+        if op:
+            obj = next((o for o in an.view.scenario.objectives if o.get("id") == op.get("objective")), None)
+            if obj is not None:
+                pts.append((float(obj["x"]), float(obj["y"])))
+        return pts
+
+
+class LuckCA:
+    """A hit taken: spend just enough luck to stay in the fight, else keep it."""
+
+    name = "luck"
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        if ctx.decision.kind != "luck":
+            return
+        an = an_of(ctx)
+        hits = ctx.view.data.get("hits") or []
+        if not hits:
+            return
+        hit = hits[0]
+        u = ctx.view.units[hit["target"]]
+        dmg = int(hit["damage"])
+        left = 6 - an.damage(u)
+        need = max(0, dmg - left + 1)               # points that keep the figure in the fight
+        for o in ctx.options:
+            if not isinstance(o.action, SpendLuck):
+                continue
+            pts = o.action.points
+            taken = dmg - pts
+            if taken >= left:
+                v = -an.worth(u) - LUCK * pts
+            else:
+                v = -HURT * taken / 6 - LUCK * pts * (0.5 if pts <= need else 1.5)
+            yield Candidate(v, o.action, o.label, option=o, gain=v)
+
+
+class GrenadeAnswerCA:
+    """A cooked grenade among our figures: throw it back (a failure still saves us), away, or leave it."""
+
+    name = "grenade-answer"
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        if ctx.decision.kind != "grenade":
+            return
+        an = an_of(ctx)
+        gid = ctx.decision.data.get("grenade", "")
+        g = next((x for x in ctx.view.data.get("live", []) if x.get("id") == gid), None)
+        danger = 0.0
+        enemy_gain = 0.0
+        if g is not None:
+            spec = data.grenades()[g["type"]]
+            centre = (g["x"], g["y"])
+            full = hit_table("normal", 0, 0, always=True)
+            for v in an.units:
+                if distance(v.pos, centre) > float(spec["radius"]):
+                    continue
+                if geo.blast_cover(ctx.view.table, v.pos, centre) is not None:
+                    continue
+                dodge = p_roll("normal", RS.skill(v, "athletics"))
+                if v.side == ctx.side:
+                    danger += (1 - dodge) * an.hit_value(v, full, projectile=False) + dodge * 0.1
+            thrower = ctx.view.units.get(g.get("thrower", ""))
+            if thrower is not None:
+                for v in an.units:
+                    if v.side != ctx.side and distance(v.pos, thrower.pos) <= float(spec["radius"]):
+                        enemy_gain += 0.5 * an.hit_value(v, full, projectile=False)
+        for o in ctx.options:
+            if isinstance(o.action, Pass):
+                yield Candidate(-danger, o.action, "leave the grenade", option=o)
+            elif isinstance(o.action, ThrowAway):
+                yield Candidate(-0.05, o.action, o.label, option=o)
+            elif isinstance(o.action, ThrowBack):
+                p = float(o.odds or 0)
+                yield Candidate(p * enemy_gain - 2 * LUCK, o.action, o.label, option=o)
+
