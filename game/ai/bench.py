@@ -52,13 +52,13 @@ def time_game(name: str, players: tuple[str, str], seed: int, measure: str,
         if decision is None or (limit is not None and len(times) >= limit):
             break
         options = engine.legal_actions(state)
-        view = engine.view(state, decision.side)
+        view = engine.view(state, decision.seat)
         t0 = time.perf_counter()
-        action = seats[decision.side].choose(view, options, decision)
+        action = seats[decision.seat].choose(view, options, decision)
         ms = (time.perf_counter() - t0) * 1000
-        if players[decision.side] == measure:
+        if players[decision.seat] == measure:
             times.append(ms)
-            key = (decision.side, state.flow.turn)
+            key = (decision.seat, state.flow.turn)
             if key != current:
                 if current is not None:
                     turns.append(turn_ms)

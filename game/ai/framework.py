@@ -172,14 +172,14 @@ def is_pass(action: Action) -> bool:
 
 
 def actor_of(choice: Option | Decision) -> str:
-    """Who acts in an option or a decision: a unit or team id, "" for nobody. The one place the AI
-    reads `actor` (engine v2 makes it a tuple of ids: only this line changes then)."""
-    return choice.actor or ""
+    """Who acts in an option or a decision: a unit or team id, "" for nobody or a group. The one
+    place the AI reads `actor` (a tuple of ids: the AI's candidates act with one unit or team)."""
+    return choice.the_actor or ""
 
 
-def as_actor(unit_id: str) -> str:
+def as_actor(unit_id: str) -> tuple[str, ...]:
     """The `actor` of a decision the AI makes up for one unit (the other half of actor_of)."""
-    return unit_id
+    return (unit_id,)
 
 
 def other_sides(state: GameState, side: int) -> list[int]:

@@ -71,8 +71,8 @@ def play(game: Game) -> Outcome:
         if decision is None:
             break
         options = engine.legal_actions(state)
-        view = engine.view(state, decision.side)
-        engine.apply(state, seats[decision.side].choose(view, options, decision))
+        view = engine.view(state, decision.seat)
+        engine.apply(state, seats[decision.seat].choose(view, options, decision))
         actions += 1
     winner = state.outcome.winner if state.outcome else None
     turns = min(state.flow.turn, state.scenario.turn_limit)

@@ -51,7 +51,7 @@ def risus_game(dice=None):
 
 
 def move_into_view(state):
-    move = next(o for o in engine.legal_actions(state) if o.kind == "Move" and o.actor == "us")
+    move = next(o for o in engine.legal_actions(state) if o.kind == "Move" and o.the_actor == "us")
     engine.apply(state, move.at(21.5, 28.0, 0.0))
 
 

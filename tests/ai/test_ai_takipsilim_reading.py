@@ -34,7 +34,7 @@ def test_the_read_does_not_depend_on_the_orders_already_given_this_round():
     first = read_enemy(engine.view(s, 0), 0, s.seed)
     reading._CACHE.clear()
     engine.apply(s, order(s, "normal"))                 # blue's order is given
-    assert engine.to_act(s).actor == "blue-2"
+    assert engine.to_act(s).the_actor == "blue-2"
     again = read_enemy(engine.view(s, 0), 0, s.seed)
     assert again == first
 

@@ -9,7 +9,7 @@ import shapely
 from game.ai import positions
 from game.ai.framework import other_sides
 from game.engine.state import GameState, Unit
-from game.rulesets.risus_skirmish import combat, forces, geo, victory
+from game.rulesets.risus_skirmish import combat, forces, terrain, victory
 
 ABLE = 1.0                  # a figure able to fight
 TEMPO = 0.2                 # what a pin costs even when the rally succeeds: an action spent on it
@@ -71,7 +71,7 @@ class Analysis:
     def covered(self, target: Sequence[float], attacker: Sequence[float]) -> bool:
         key = (round(target[0], 2), round(target[1], 2), round(attacker[0], 2), round(attacker[1], 2))
         if key not in self._cover:
-            self._cover[key] = geo.cover_piece(self.view, target, attacker) is not None
+            self._cover[key] = terrain.cover_piece(self.view, target, attacker) is not None
         return self._cover[key]
 
     def p_shot(self, shooter: Unit, spos: Sequence[float], tpos: Sequence[float]) -> float:
@@ -84,10 +84,10 @@ class Analysis:
         """matrix[i][j]: shooter i (where he stands, as he faces; a marker sees all round) sees point j."""
         if not shooters or not points:
             return [[False] * len(points) for _ in shooters]
-        out = geo.sees_many(self.view, [(s, None, None) for s in shooters], list(points))
+        out = terrain.sees_many(self.view, [(s, None, None) for s in shooters], list(points))
         for i, s in enumerate(shooters):
             if self.is_marker(s):
-                clear = geo.clear_pairs(self.view, [(s.pos, p) for p in points])
+                clear = terrain.clear_pairs(self.view, [(s.pos, p) for p in points])
                 out[i] = list(clear)
         return out
 
@@ -114,7 +114,7 @@ class Analysis:
         live = [t for t in targets if forces.able(t) and not forces.is_hidden(t)]
         if not live or not shooters:
             return [0.0] * len(shooters)
-        seen = geo.sees_many(self.view, list(shooters), [t.pos for t in live])
+        seen = terrain.sees_many(self.view, list(shooters), [t.pos for t in live])
         out = []
         for (u, pos, _), row in zip(shooters, seen):
             best = 0.0

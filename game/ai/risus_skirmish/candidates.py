@@ -11,14 +11,14 @@ from game.ai.risus_skirmish.outcomes import last_able, op_fire_risk, pin_gain, r
 from game.engine.actions import Pass
 from game.engine.ruleset import Option
 from game.engine.state import Unit
-from game.rulesets.risus_skirmish import combat, forces, geo
+from game.rulesets.risus_skirmish import combat, forces, terrain
 from game.rulesets.risus_skirmish.actions import Attack, Move, OpportunityFire, Rally, ThrowGrenade
 from game.rulesets.risus_skirmish.ruleset import RULESET
 
 MIN_MOVE = 0.05             # a move must gain a little more (no fiddling about inside a wood)
 
 
-def an_of(ctx: Context) -> Analysis:
+def analysis_of(ctx: Context) -> Analysis:
     return ctx.memo("risus", lambda: Analysis(ctx.view, ctx.side))
 
 
@@ -30,14 +30,14 @@ class RunCA:
     kind = ""
 
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
-        an = an_of(ctx)
+        analysis = analysis_of(ctx)
         for o in ctx.by_kind(self.kind):
-            judged = self.judge(ctx, an, o)
+            judged = self.judge(ctx, analysis, o)
             if judged is not None:
                 g, p = judged
                 yield Candidate(rank(g, p), o.action, f"{o.label} ({o.odds_text})", option=o, gain=g, keep=p)
 
-    def judge(self, ctx: Context, an: Analysis, o: Option) -> tuple[float, float] | None:
+    def judge(self, ctx: Context, analysis: Analysis, o: Option) -> tuple[float, float] | None:
         raise NotImplementedError
 
 
@@ -47,14 +47,14 @@ class AttackCA(RunCA):
     name = "attack"
     kind = "Attack"
 
-    def judge(self, ctx: Context, an: Analysis, o: Option) -> tuple[float, float] | None:
+    def judge(self, ctx: Context, analysis: Analysis, o: Option) -> tuple[float, float] | None:
         act = o.action
         assert isinstance(act, Attack)
         if not ctx.settings.positional:
             # quick: the option's odds (every figure of the target must be hit) and nothing more
             p = float(o.odds or 0)
             targets = [t for t in combat.targets_of(ctx.view, act.target)]
-            g = p * sum(pin_gain(an, t) for t in targets)
+            g = p * sum(pin_gain(analysis, t) for t in targets)
         else:
             plan = combat.plan_attack(ctx.view, act.actor, act.target)
             if plan is None:
@@ -64,9 +64,9 @@ class AttackCA(RunCA):
             for shot in plan.shots:
                 t = ctx.view.units[shot.target]
                 targets.append(t)
-                g += float(shot.p) * pin_gain(an, t)
+                g += float(shot.p) * pin_gain(analysis, t)
             p = float(plan.p)
-        if last_able(an, targets):
+        if last_able(analysis, targets):
             g += p * WIN / 4
         shooters = forces.entity_units(ctx.view, act.actor)
         if any(forces.is_hidden(s) for s in shooters):
@@ -80,20 +80,20 @@ class GrenadeCA(RunCA):
     name = "grenade"
     kind = "Grenade"
 
-    def judge(self, ctx: Context, an: Analysis, o: Option) -> tuple[float, float] | None:
+    def judge(self, ctx: Context, analysis: Analysis, o: Option) -> tuple[float, float] | None:
         act = o.action
         assert isinstance(act, ThrowGrenade)
         r1, _ = combat.grenade_radii(ctx.view)
         thrower, target = ctx.view.units[act.actor], ctx.view.units[act.target]
         p = float(o.odds or 0)
-        g = pin_gain(an, target)
-        others = [u for u in an.units if u.id != target.id and forces.able(u)]
+        g = pin_gain(analysis, target)
+        others = [u for u in analysis.units if u.id != target.id and forces.able(u)]
         caught = [others[i] for i in ctx.view.table.blast(target.pos, r1, [u.pos for u in others])] \
             if others else []
         for u in caught:
             d, _, _ = combat.grenade_dice(ctx.view, thrower, u.pos, False)
             pu = float(combat.p_attack(d))
-            g += pu * (pin_gain(an, u) if u.side != ctx.side else -an.pin_cost(u))
+            g += pu * (pin_gain(analysis, u) if u.side != ctx.side else -analysis.pin_cost(u))
         g *= p
         return g, p
 
@@ -104,18 +104,18 @@ class RallyCA(RunCA):
     name = "rally"
     kind = "Rally"
 
-    def judge(self, ctx: Context, an: Analysis, o: Option) -> tuple[float, float] | None:
+    def judge(self, ctx: Context, analysis: Analysis, o: Option) -> tuple[float, float] | None:
         act = o.action
         assert isinstance(act, Rally)
         u = ctx.view.units[act.actor]
         p = float(o.odds or 0)
-        threat = an.threat([u.pos], an.enemy)[0]
-        pinned = an.figure_value(u, u.pos, u.facing, an.enemy, threat, pinned=True)
-        able = an.figure_value(u, u.pos, u.facing, an.enemy, threat, pinned=False)
+        threat = analysis.threat([u.pos], analysis.enemy)[0]
+        pinned = analysis.figure_value(u, u.pos, u.facing, analysis.enemy, threat, pinned=True)
+        able = analysis.figure_value(u, u.pos, u.facing, analysis.enemy, threat, pinned=False)
         up = able - pinned
-        down = ABLE - an.pin_cost(u)
-        if an.hold and u.side == an.holder and an.in_objective(u.pos):
-            inside = [v for v in an.own if v.id != u.id and an.in_objective(v.pos)]
+        down = ABLE - analysis.pin_cost(u)
+        if analysis.hold and u.side == analysis.holder and analysis.in_objective(u.pos):
+            inside = [v for v in analysis.own if v.id != u.id and analysis.in_objective(v.pos)]
             if not inside:
                 down += HOLD_FIRST         # a pinned defender inside still holds the objective
         g = p * up - (1 - p) * (1 - p) * down
@@ -131,28 +131,28 @@ class MoveCA:
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
         if not ctx.settings.moves:
             return
-        an = an_of(ctx)
+        analysis = analysis_of(ctx)
         for o in ctx.by_kind("Move"):
             if o.region is None:
                 continue
-            best = self.best_point(ctx, an, o)
+            best = self.best_point(ctx, analysis, o)
             if best is not None:
                 yield best
 
     def movers(self, ctx: Context, actor: str) -> list[Unit]:
         return RULESET.movers(ctx.view, actor)
 
-    def best_point(self, ctx: Context, an: Analysis, o: Option) -> Candidate | None:
+    def best_point(self, ctx: Context, analysis: Analysis, o: Option) -> Candidate | None:
         movers = self.movers(ctx, actor_of(o))
         if not movers:
             return None
         lead = movers[0]
         if forces.is_blank(lead):
             return None
-        foes = an.enemy
+        foes = analysis.enemy
         anchors: list[tuple[float, float]] = []
-        if an.objective is not None:
-            anchors.append((float(an.objective["x"]), float(an.objective["y"])))
+        if analysis.objective is not None:
+            anchors.append((float(analysis.objective["x"]), float(analysis.objective["y"])))
         near = sorted(foes, key=lambda f: positions.dist(f.pos, lead.pos))[:3]
         anchors += [f.pos for f in near]
         n = ctx.settings.move_samples if ctx.settings.positional else 6
@@ -160,9 +160,9 @@ class MoveCA:
         if not pts:
             return None
         # a move ending in contact with an enemy figure or marker is an assault: not here
-        reach = forces.base_radius(lead) + 0.3
-        pts = [p for p in pts if all(positions.dist(p, f.pos) >= reach + forces.base_radius(f)
-                                     for f in an.enemy)]
+        reach = lead.base_radius + 0.3
+        pts = [p for p in pts if all(positions.dist(p, f.pos) >= reach + f.base_radius
+                                     for f in analysis.enemy)]
         if not pts:
             return None
         # where every mover would end (a team keeps its shape, squeezed into the region)
@@ -171,31 +171,31 @@ class MoveCA:
         for x, y in pts:
             spots = [(x, y)]
             for m in movers[1:]:
-                spots.append(geo.nearest_inside(region, x + m.x - lead.x, y + m.y - lead.y))
+                spots.append(terrain.nearest_inside(region, x + m.x - lead.x, y + m.y - lead.y))
             ends.append(spots)
         flat = [p for spots in ends for p in spots]
         positional = ctx.settings.positional
         spotters = [f for f in foes if forces.is_real(f) and not forces.is_hidden(f)]
         hidden_movers = any(forces.is_hidden(m) for m in movers)
-        revealed = [any(row[j] for row in an.seen_by(spotters, flat)) for j in range(len(flat))] \
+        revealed = [any(row[j] for row in analysis.seen_by(spotters, flat)) for j in range(len(flat))] \
             if hidden_movers and spotters else [False] * len(flat)
 
-        facings = self.facings(an, lead, pts, foes)
+        facings = self.facings(analysis, lead, pts, foes)
         shooters = [(m, spot, facing) for spots, facing in zip(ends, facings) for m, spot in zip(movers, spots)]
-        chance_end = an.chances(shooters, foes)
+        chance_end = analysis.chances(shooters, foes)
 
         def value(m: Unit, spot, facing: float, threat: float, seen: bool, chance: float | None) -> float:
             if not positional:
-                return an.figure_value(m, spot, facing, foes, 0.0, chance=chance) - \
-                    (COVER if an.in_cover(spot) else 0.0)
-            return an.figure_value(m, spot, facing, foes, threat, hidden=None if not seen else False,
+                return analysis.figure_value(m, spot, facing, foes, 0.0, chance=chance) - \
+                    (COVER if analysis.in_cover(spot) else 0.0)
+            return analysis.figure_value(m, spot, facing, foes, threat, hidden=None if not seen else False,
                                    chance=chance)
 
-        threat_now = an.threat([m.pos for m in movers], foes) if positional else [0.0] * len(movers)
-        chance_now = an.chances([(m, m.pos, m.facing) for m in movers], foes)
+        threat_now = analysis.threat([m.pos for m in movers], foes) if positional else [0.0] * len(movers)
+        chance_now = analysis.chances([(m, m.pos, m.facing) for m in movers], foes)
         now = sum(value(m, m.pos, m.facing, t, False, c) for m, t, c in zip(movers, threat_now, chance_now))
-        now += an.hold_value(ctx.side)
-        threat_end = an.threat(flat, foes) if positional else [0.0] * len(flat)
+        now += analysis.hold_value(ctx.side)
+        threat_end = analysis.threat(flat, foes) if positional else [0.0] * len(flat)
         scored = []
         k = 0
         for (x, y), spots, facing in zip(pts, ends, facings):
@@ -203,16 +203,16 @@ class MoveCA:
             for m, spot in zip(movers, spots):
                 total += value(m, spot, facing, threat_end[k], revealed[k], chance_end[k])
                 k += 1
-            total += an.hold_value(ctx.side, {m.id: spot for m, spot in zip(movers, spots)})
+            total += analysis.hold_value(ctx.side, {m.id: spot for m, spot in zip(movers, spots)})
             scored.append((total - now, (x, y), spots, facing))
         scored.sort(key=lambda t: -t[0])
         # stopped by opportunity fire: pinned where it was seen (about where it stood), instead of
         # standing there exposed to the enemy's run (which `now` already counts)
-        stopped = sum(an.figure_value(m, m.pos, m.facing, foes, 0.0, pinned=True) for m in movers) \
-            + an.hold_value(ctx.side) if positional else 0.0
+        stopped = sum(analysis.figure_value(m, m.pos, m.facing, foes, 0.0, pinned=True) for m in movers) \
+            + analysis.hold_value(ctx.side) if positional else 0.0
         best = None
         for delta, (x, y), spots, facing in scored[:3]:
-            p_op = op_fire_risk(an, movers, spots) if positional else 0.0
+            p_op = op_fire_risk(analysis, movers, spots) if positional else 0.0
             g = (1 - p_op) * delta + p_op * (stopped - now)
             if best is None or rank(g, 1 - p_op) > best[0]:
                 best = (rank(g, 1 - p_op), g, 1 - p_op, x, y, facing)
@@ -223,16 +223,16 @@ class MoveCA:
                          option=o, gain=g, keep=keep)
 
     @staticmethod
-    def facing(an: Analysis, lead: Unit, pos: Sequence[float], foes: Sequence[Unit]) -> float:
-        return MoveCA.facings(an, lead, [pos], foes)[0]
+    def facing(analysis: Analysis, lead: Unit, pos: Sequence[float], foes: Sequence[Unit]) -> float:
+        return MoveCA.facings(analysis, lead, [pos], foes)[0]
 
     @staticmethod
-    def facings(an: Analysis, lead: Unit, pts: Sequence[Sequence[float]], foes: Sequence[Unit]) -> list[float]:
+    def facings(analysis: Analysis, lead: Unit, pts: Sequence[Sequence[float]], foes: Sequence[Unit]) -> list[float]:
         """Face the enemy worth watching: the nearest able one in clear sight, else the nearest."""
         live = [f for f in foes if not f.out]
         if not live:
             return [lead.facing] * len(pts)
-        clear = geo.clear_pairs(an.view, [(p, f.pos) for p in pts for f in live])
+        clear = terrain.clear_pairs(analysis.view, [(p, f.pos) for p in pts for f in live])
         out = []
         for i, pos in enumerate(pts):
             row = clear[i * len(live):(i + 1) * len(live)]
@@ -248,7 +248,7 @@ class AssaultCA(RunCA):
     name = "assault"
     kind = "Assault"
 
-    def judge(self, ctx: Context, an: Analysis, o: Option) -> tuple[float, float] | None:
+    def judge(self, ctx: Context, analysis: Analysis, o: Option) -> tuple[float, float] | None:
         act = o.action
         assert isinstance(act, Move)
         target = ctx.view.units.get(o.target or "")
@@ -256,14 +256,14 @@ class AssaultCA(RunCA):
         if target is None or not movers:
             return None
         p = float(o.odds or 0)
-        p_op = op_fire_risk(an, movers, [target.pos] * len(movers)) \
+        p_op = op_fire_risk(analysis, movers, [target.pos] * len(movers)) \
             if ctx.settings.positional else 0.0
-        win = ABLE if forces.able(target) else ABLE - an.pin_cost(target)
-        if an.hold and an.in_objective(target.pos):
+        win = ABLE if forces.able(target) else ABLE - analysis.pin_cost(target)
+        if analysis.hold and analysis.in_objective(target.pos):
             win += TAKE
-        if last_able(an, [target]):
+        if last_able(analysis, [target]):
             win += WIN / 4
-        g = (1 - p_op) * (p * win - (1 - p) * ABLE) - p_op * sum(an.pin_cost(m) for m in movers)
+        g = (1 - p_op) * (p * win - (1 - p) * ABLE) - p_op * sum(analysis.pin_cost(m) for m in movers)
         keep = (1 - p_op) * p
         return g, keep
 
@@ -284,11 +284,18 @@ class OpFireCA:
                 shooters = forces.entity_units(ctx.view, o.action.actor)
                 cost = HIDDEN * 0.5 if any(forces.is_hidden(s) for s in shooters) else 0.0
                 # success pins the mover and takes the initiative for us
-                mover = ctx.view.data.get("pending", {}) or {}
+                mover = interrupted(ctx)
                 hit = [ctx.view.units[u] for u in mover.get("paths", {}) if u in ctx.view.units]
-                an = an_of(ctx)
-                g = p * (sum(an.pin_cost(u) for u in hit) + 0.6) - cost
+                analysis = analysis_of(ctx)
+                g = p * (sum(analysis.pin_cost(u) for u in hit) + 0.6) - cost
                 yield Candidate(g, o.action, f"{o.label} ({o.odds_text})", option=o, gain=g, keep=1.0)
+
+
+def interrupted(ctx: Context) -> dict:
+    """What the interrupt being answered carries, as the side's view shows it (the move waiting on
+    OP fire, or the figures hit and diving)."""
+    pending = ctx.view.flow.interrupts
+    return pending[-1].context if pending else {}
 
 
 class DiveCA:
@@ -299,30 +306,30 @@ class DiveCA:
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
         if ctx.decision.kind != "dive-for-cover":
             return
-        an = an_of(ctx)
+        analysis = analysis_of(ctx)
         for o in ctx.options:
             if isinstance(o.action, Pass):
                 yield Candidate(0.0, o.action, "hit the ground here", option=o)
                 continue
             if o.region is None:
                 continue
-            dive = ctx.view.data.get("dive") or {}
+            dive = interrupted(ctx)
             lead = ctx.view.units.get(dive.get("anchor", ""))
             if lead is None:
                 continue
             pts = positions.sample_points(ctx.view, o, ctx.rng.child("dive"), ctx.settings.move_samples)
             if not pts:
                 continue
-            threats = an.threat(pts + [lead.pos], an.enemy)
+            threats = analysis.threat(pts + [lead.pos], analysis.enemy)
             here = threats[-1]
             best = None
             for pt, t in zip(pts, threats):
-                v = (here - t) + (COVER if an.in_cover(pt) else 0.0) - (COVER if an.in_cover(lead.pos) else 0)
+                v = (here - t) + (COVER if analysis.in_cover(pt) else 0.0) - (COVER if analysis.in_cover(lead.pos) else 0)
                 if best is None or v > best[0]:
                     best = (v, pt)
             if best is not None and best[0] > 0:
                 x, y = best[1]
-                facing = MoveCA.facing(an, lead, (x, y), an.enemy)
+                facing = MoveCA.facing(analysis, lead, (x, y), analysis.enemy)
                 yield Candidate(best[0], o.at(x, y, facing), f"dive for cover to ({x:.1f}, {y:.1f})",
                                 option=o)
 

@@ -25,14 +25,14 @@ DEEP_SAMPLES = 10           # points per move option at the second step
 
 
 # -- the static evaluation -----------------------------------------------------------------------
-def side_value(an: Analysis, side: int) -> float:
-    mine = [u for u in an.units if u.side == side]
-    foes = [u for u in an.units if u.side != side]
-    threats = an.threat([u.pos for u in mine], foes)
-    chances = an.chances([(u, u.pos, u.facing) for u in mine], foes)
-    return sum(an.figure_value(u, u.pos, u.facing, foes, t, chance=c)
+def side_value(analysis: Analysis, side: int) -> float:
+    mine = [u for u in analysis.units if u.side == side]
+    foes = [u for u in analysis.units if u.side != side]
+    threats = analysis.threat([u.pos for u in mine], foes)
+    chances = analysis.chances([(u, u.pos, u.facing) for u in mine], foes)
+    return sum(analysis.figure_value(u, u.pos, u.facing, foes, t, chance=c)
                for u, t, c in zip(mine, threats, chances)) + \
-        an.hold_value(side)
+        analysis.hold_value(side)
 
 
 def evaluate(state: GameState, side: int, clock: int | None = None) -> float:
@@ -42,12 +42,12 @@ def evaluate(state: GameState, side: int, clock: int | None = None) -> float:
     done = outcome_value(state, side)
     if done is not None:
         return done
-    an = Analysis(state, side, clock)
+    analysis = Analysis(state, side, clock)
     other = other_sides(state, side)
-    v = side_value(an, side) - sum(side_value(an, s) for s in other)
-    if not any(forces.able(u) for u in an.enemy):
+    v = side_value(analysis, side) - sum(side_value(analysis, s) for s in other)
+    if not any(forces.able(u) for u in analysis.enemy):
         v += WIN / 2
-    if not any(forces.able(u) for u in an.own):
+    if not any(forces.able(u) for u in analysis.own):
         v -= WIN / 2
     return v
 
@@ -58,34 +58,34 @@ def rank(g: float, p: float) -> float:
     return g * EPS_KEEP / (1.0 - p + EPS_KEEP) if g > 0 else g
 
 
-def pin_gain(an: Analysis, target: Unit) -> float:
+def pin_gain(analysis: Analysis, target: Unit) -> float:
     """What pinning an enemy figure gains: what the pin costs him and the threat he no longer poses."""
     if not forces.able(target):
         return 0.0
-    mine = [u for u in an.own if forces.able(u) and not forces.is_hidden(u)]
+    mine = [u for u in analysis.own if forces.able(u) and not forces.is_hidden(u)]
     threat = 0.0
     if mine:
-        seen = an.seen_by([target], [u.pos for u in mine])[0]
+        seen = analysis.seen_by([target], [u.pos for u in mine])[0]
         for u, ok in zip(mine, seen):
             if ok:
-                threat += THREAT * an.p_shot(target, target.pos, u.pos) * an.pin_cost(u) * 0.5
-    g = an.pin_cost(target) + min(threat, 0.5) + CHANCE * 0.3
-    if an.hold and an.objective is not None and target.side != an.holder and an.in_objective(target.pos):
+                threat += THREAT * analysis.p_shot(target, target.pos, u.pos) * analysis.pin_cost(u) * 0.5
+    g = analysis.pin_cost(target) + min(threat, 0.5) + CHANCE * 0.3
+    if analysis.hold and analysis.objective is not None and target.side != analysis.holder and analysis.in_objective(target.pos):
         g += TAKE
     return g
 
 
-def last_able(an: Analysis, targets: Iterable[Unit]) -> bool:
+def last_able(analysis: Analysis, targets: Iterable[Unit]) -> bool:
     """Would pinning these leave the enemy nobody able to fight (the battle won)?"""
     ids = {t.id for t in targets}
-    return not any(forces.able(u) and u.id not in ids for u in an.enemy if not an.is_marker(u)) and \
-        not any(an.is_marker(u) for u in an.enemy)
+    return not any(forces.able(u) and u.id not in ids for u in analysis.enemy if not analysis.is_marker(u)) and \
+        not any(analysis.is_marker(u) for u in analysis.enemy)
 
 
-def op_fire_risk(an: Analysis, movers: list[Unit], spots: list[Sequence[float]]) -> float:
+def op_fire_risk(analysis: Analysis, movers: list[Unit], spots: list[Sequence[float]]) -> float:
     """The best chance an enemy figure that sees the move has to stop it (every mover it sees
     must be hit): checked at a third, two thirds and the end of each mover's path."""
-    firers = [f for f in an.enemy if forces.able(f) or an.is_marker(f)]
+    firers = [f for f in analysis.enemy if forces.able(f) or analysis.is_marker(f)]
     if not firers:
         return 0.0
     path = []
@@ -94,7 +94,7 @@ def op_fire_risk(an: Analysis, movers: list[Unit], spots: list[Sequence[float]])
         for t in (1 / 3, 2 / 3, 1.0):
             path.append((m.x + (end[0] - m.x) * t, m.y + (end[1] - m.y) * t))
             owner.append(i)
-    seen = an.seen_by(firers, path)
+    seen = analysis.seen_by(firers, path)
     worst = 0.0
     for i, f in enumerate(firers):
         hit_all = 1.0
@@ -104,7 +104,7 @@ def op_fire_risk(an: Analysis, movers: list[Unit], spots: list[Sequence[float]])
             if not cols:
                 continue
             any_seen = True
-            hit_all *= max(an.p_shot(f, f.pos, path[j]) for j in cols)
+            hit_all *= max(analysis.p_shot(f, f.pos, path[j]) for j in cols)
         if any_seen:
             worst = max(worst, hit_all)
     return worst
@@ -210,7 +210,7 @@ def is_assault(view: GameState, action: Move) -> bool:
     if lead is None:
         return False
     return any(u.side != lead.side and not u.out and
-               positions.dist(u.pos, (action.x, action.y)) < forces.base_radius(u) + forces.base_radius(lead)
+               positions.dist(u.pos, (action.x, action.y)) < u.base_radius + lead.base_radius
                for u in view.units.values())
 
 

@@ -10,7 +10,7 @@ from game.ai.takipsilim.reading import TRUST, Read
 from game.engine.state import GameState, Unit
 from game.geometry.measure import distance
 from game.rulesets.takipsilim import RULESET as RS
-from game.rulesets.takipsilim import combat, data, geo
+from game.rulesets.takipsilim import combat, ground, tables
 from game.rulesets.takipsilim.actions import SHOOT
 
 PC = 1.2                    # a player character (luck, skills) is worth a little more than an NPC
@@ -98,7 +98,7 @@ class Analysis:
     def armoured(self, u: Unit, loc: str, breaks: bool) -> bool:
         if breaks:
             return False
-        specs = data.armour()
+        specs = tables.armour()
         return any(p["state"] == "intact" and loc in specs[p["id"]]["locations"]
                    for p in self.d["armour"].get(u.id, []))
 
@@ -187,7 +187,7 @@ class Analysis:
         r = self.read.get(t.id)
         if r is None:
             return blind
-        if r.hunkers and geo.hunker_cover(self.view.table, t.pos, tuple(spos)) is not None:
+        if r.hunkers and ground.hunker_cover(self.view.table, t.pos, tuple(spos)) is not None:
             seen = 0.0                       # "Hunkering Down": hidden unless we flank the cover
         else:
             seen = self.shot_value(u, t, spos, r.pos, moved, auto, stationary=1.0 if r.still else 0.0)
@@ -232,7 +232,7 @@ class Analysis:
         sight, or into a hunkered figure's cover: "Hunkering Down")."""
         if not self.los(epos, pos):
             return 0.0
-        if hunker and geo.hunker_cover(self.view.table, tuple(pos), tuple(epos)) is not None:
+        if hunker and ground.hunker_cover(self.view.table, tuple(pos), tuple(epos)) is not None:
             return 0.0
         s = RS.shot_setup(self.view, e, u, tuple(epos), tuple(pos), moved=e_moved,
                           target_stationary=not moved, auto=False)
@@ -262,7 +262,7 @@ class Analysis:
 
     # -- where a figure stands --------------------------------------------------------------------
     def place(self, u: Unit, pos) -> float:
-        v = COVER if geo.in_cover(self.view.table, tuple(pos)) is not None else 0.0
+        v = COVER if ground.in_cover(self.view.table, tuple(pos)) is not None else 0.0
         vic = self.view.scenario.victory
         ambushers = self.d.get("ambushers", [])
         if vic.get("kind") == "ambush" and vic.get("escape_edge") and u.side not in ambushers:
@@ -276,8 +276,8 @@ class Analysis:
         w = RS.weapon(u)
         foes = [e for e in self.units if e.side != u.side]
         if w and foes:
-            reach = max((lim for band, lim in data.bands() if w["ranges"][band] != "miss"), default=0.0)
-            good = max((lim for band, lim in data.bands() if w["ranges"][band] in ("normal", "advantage")),
+            reach = max((lim for band, lim in tables.bands() if w["ranges"][band] != "miss"), default=0.0)
+            good = max((lim for band, lim in tables.bands() if w["ranges"][band] in ("normal", "advantage")),
                        default=reach)
             d = min(distance(tuple(pos), e.pos) for e in foes)
             v -= CLOSE_IN * max(0.0, d - min(good, 30.0)) / self.diag

@@ -11,7 +11,7 @@ from game.ai.takipsilim.reading import read_enemy
 from game.engine.actions import Pass
 from game.geometry.measure import distance
 from game.rulesets.takipsilim import RULESET as RS
-from game.rulesets.takipsilim import data, geo
+from game.rulesets.takipsilim import ground, tables
 from game.rulesets.takipsilim.actions import HUNKER, OPERATE, RUN, Order, SpendLuck, ThrowAway, ThrowBack
 
 INCOMING = 0.8              # how much the enemy's fire at a spot weighs
@@ -19,7 +19,7 @@ MOVE_COST = 0.01            # a free move that changes nothing is not made
 
 
 # -- the orders ------------------------------------------------------------------------------------
-def an_of(ctx: Context) -> Analysis:
+def analysis_of(ctx: Context) -> Analysis:
     def make() -> Analysis:
         read = read_enemy(ctx.view, ctx.side, ctx.rng.seed) if ctx.settings.read_enemy else None
         return Analysis(ctx.view, ctx.side, read)
@@ -34,7 +34,7 @@ class OrdersCA:
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
         if ctx.decision.kind != "orders":
             return
-        an = an_of(ctx)
+        analysis = analysis_of(ctx)
         u = ctx.view.units.get(actor_of(ctx.decision))
         if u is None:
             return
@@ -44,15 +44,15 @@ class OrdersCA:
         pts: list[tuple[float, float]] = []
         if region is not None and ctx.settings.moves:
             run = next(o for o in ctx.options if o.region is region)
-            anchors = [e.pos for e in an.enemy][:4] + self.goal_points(an)
+            anchors = [e.pos for e in analysis.enemy][:4] + self.goal_points(analysis)
             n = max(4, ctx.settings.move_samples // 2) if ctx.settings.positional else 4
             pts = positions.sample_points(ctx.view, run, ctx.rng.child("orders", u.id), n, anchors)
         positional = ctx.settings.positional
-        risk_here = an.incoming(u, here, moved=False) if positional else 0.0
-        risk_hunker = an.incoming(u, here, moved=False, hunker=True) if positional else 0.0
-        risk_at = {p: (an.incoming(u, p, moved=True) if positional else 0.0) for p in pts}
-        place_here = an.place(u, here)
-        place_at = {p: an.place(u, p) for p in pts}
+        risk_here = analysis.incoming(u, here, moved=False) if positional else 0.0
+        risk_hunker = analysis.incoming(u, here, moved=False, hunker=True) if positional else 0.0
+        risk_at = {p: (analysis.incoming(u, p, moved=True) if positional else 0.0) for p in pts}
+        place_here = analysis.place(u, here)
+        place_at = {p: analysis.place(u, p) for p in pts}
         for o in ctx.options:
             t = o.action if o.action is not None else o.template
             if not isinstance(t, Order):
@@ -60,7 +60,7 @@ class OrdersCA:
             if o.action is not None:
                 hunker = t.action == HUNKER
                 risk = risk_hunker if hunker else risk_here
-                v = order_value(an, u, t, here, moved=False)
+                v = order_value(analysis, u, t, here, moved=False)
                 g = v - INCOMING * risk + place_here
                 yield Candidate(g, t, o.label, option=o, gain=g)
                 continue
@@ -70,13 +70,13 @@ class OrdersCA:
             points = pts
             if "escape" in o.key or t.action == OPERATE:
                 sub = positions.sample_points(ctx.view, o, ctx.rng.child("sub", o.key), 4,
-                                              self.goal_points(an) + [here])
+                                              self.goal_points(analysis) + [here])
                 points = sub
             for p in points:
                 if p not in risk_at:
-                    risk_at[p] = an.incoming(u, p, moved=True) if positional else 0.0
-                    place_at[p] = an.place(u, p)
-                v = order_value(an, u, t, p, moved=True)
+                    risk_at[p] = analysis.incoming(u, p, moved=True) if positional else 0.0
+                    place_at[p] = analysis.place(u, p)
+                v = order_value(analysis, u, t, p, moved=True)
                 if "escape" in o.key:
                     v += ESCAPE
                 g = v - INCOMING * risk_at[p] + place_at[p] - MOVE_COST
@@ -88,12 +88,12 @@ class OrdersCA:
                                 gain=best[0])
 
     @staticmethod
-    def goal_points(an: Analysis) -> list[tuple[float, float]]:
-        vic = an.view.scenario.victory
+    def goal_points(analysis: Analysis) -> list[tuple[float, float]]:
+        vic = analysis.view.scenario.victory
         pts = []
         op = vic.get("operate")
         if op:
-            obj = next((o for o in an.view.scenario.objectives if o.get("id") == op.get("objective")), None)
+            obj = next((o for o in analysis.view.scenario.objectives if o.get("id") == op.get("objective")), None)
             if obj is not None:
                 pts.append((float(obj["x"]), float(obj["y"])))
         return pts
@@ -107,14 +107,14 @@ class LuckCA:
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
         if ctx.decision.kind != "luck":
             return
-        an = an_of(ctx)
+        analysis = analysis_of(ctx)
         hits = ctx.view.data.get("hits") or []
         if not hits:
             return
         hit = hits[0]
         u = ctx.view.units[hit["target"]]
         dmg = int(hit["damage"])
-        left = 6 - an.damage(u)
+        left = 6 - analysis.damage(u)
         need = max(0, dmg - left + 1)               # points that keep the figure in the fight
         for o in ctx.options:
             if not isinstance(o.action, SpendLuck):
@@ -122,7 +122,7 @@ class LuckCA:
             pts = o.action.points
             taken = dmg - pts
             if taken >= left:
-                v = -an.worth(u) - LUCK * pts
+                v = -analysis.worth(u) - LUCK * pts
             else:
                 v = -HURT * taken / 6 - LUCK * pts * (0.5 if pts <= need else 1.5)
             yield Candidate(v, o.action, o.label, option=o, gain=v)
@@ -136,28 +136,28 @@ class GrenadeAnswerCA:
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
         if ctx.decision.kind != "grenade":
             return
-        an = an_of(ctx)
-        gid = ctx.decision.data.get("grenade", "")
+        analysis = analysis_of(ctx)
+        gid = ctx.decision.context.get("grenade", "")
         g = next((x for x in ctx.view.data.get("live", []) if x.get("id") == gid), None)
         danger = 0.0
         enemy_gain = 0.0
         if g is not None:
-            spec = data.grenades()[g["type"]]
+            spec = tables.grenades()[g["type"]]
             centre = (g["x"], g["y"])
             full = hit_table("normal", 0, 0, always=True)
-            for v in an.units:
+            for v in analysis.units:
                 if distance(v.pos, centre) > float(spec["radius"]):
                     continue
-                if geo.blast_cover(ctx.view.table, v.pos, centre) is not None:
+                if ground.blast_cover(ctx.view.table, v.pos, centre) is not None:
                     continue
                 dodge = p_roll("normal", RS.skill(v, "athletics"))
                 if v.side == ctx.side:
-                    danger += (1 - dodge) * an.hit_value(v, full, projectile=False) + dodge * 0.1
+                    danger += (1 - dodge) * analysis.hit_value(v, full, projectile=False) + dodge * 0.1
             thrower = ctx.view.units.get(g.get("thrower", ""))
             if thrower is not None:
-                for v in an.units:
+                for v in analysis.units:
                     if v.side != ctx.side and distance(v.pos, thrower.pos) <= float(spec["radius"]):
-                        enemy_gain += 0.5 * an.hit_value(v, full, projectile=False)
+                        enemy_gain += 0.5 * analysis.hit_value(v, full, projectile=False)
         for o in ctx.options:
             if isinstance(o.action, Pass):
                 yield Candidate(-danger, o.action, "leave the grenade", option=o)

@@ -6,7 +6,7 @@ from game.ai.takipsilim.analysis import HURT, LUCK, Analysis, hit_table, p_roll
 from game.engine.state import GameState, Unit
 from game.geometry.measure import distance
 from game.rulesets.takipsilim import RULESET as RS
-from game.rulesets.takipsilim import combat, data, geo
+from game.rulesets.takipsilim import combat, ground, tables
 from game.rulesets.takipsilim.actions import (AIM, FIRST_AID, GRENADE, MELEE, OPERATE, READY, RELOAD, SHOOT,
                                               Order)
 
@@ -15,37 +15,37 @@ ESCAPE = 3.0                # a traveller off the escape edge (the ambush: two n
 OPERATE_VALUE = 2.0         # each run of the machinery toward the scenario's count
 
 
-def order_value(an: Analysis, u: Unit, order: Order, pos, moved: bool) -> float:
+def order_value(analysis: Analysis, u: Unit, order: Order, pos, moved: bool) -> float:
     """What the order does this round (or sets up for the next), given where u will stand."""
     a = order.action
     if a == SHOOT:
-        t = an.view.units.get(order.target)
+        t = analysis.view.units.get(order.target)
         if t is None:
             return 0.0
         auto = order.mode == "auto"
         cost = 0.03 if auto else 0.0
-        return an.read_shot(u, t, pos, moved, auto) - cost
+        return analysis.read_shot(u, t, pos, moved, auto) - cost
     if a == GRENADE:
-        return grenade_value(an, u, order, pos)
+        return grenade_value(analysis, u, order, pos)
     if a == MELEE:
-        return melee_value(an, u, an.view.units.get(order.target))
+        return melee_value(analysis, u, analysis.view.units.get(order.target))
     if a == RELOAD:
-        return reload_value(an, u, pos)
+        return reload_value(analysis, u, pos)
     if a == AIM:
-        if not an.d["ammo"].get(u.id, {}).get("loaded"):
+        if not analysis.d["ammo"].get(u.id, {}).get("loaded"):
             return 0.0                    # nothing to shoot with next round
         # aiming gives up this round's shot for advantage on the next one: worth it before a
         # long or covered shot, where the advantage adds more than a shot now would
-        aimed = an.best_shot(u, pos, moved=False, extra_adv=True)
-        plain = an.best_shot(u, pos, moved=False)
-        return an.next_round() * (aimed - plain)
+        aimed = analysis.best_shot(u, pos, moved=False, extra_adv=True)
+        plain = analysis.best_shot(u, pos, moved=False)
+        return analysis.next_round() * (aimed - plain)
     if a == READY:
         return 0.01
     if a == OPERATE:
         # a machine runs once a round: a friend already ordered to work it leaves nothing to add
-        mine = an.d.get("orders") or {}
+        mine = analysis.d.get("orders") or {}
         if any(o.get("action") == OPERATE and o.get("target") == order.target
-               and an.view.units[uid].side == u.side for uid, o in mine.items() if uid in an.view.units):
+               and analysis.view.units[uid].side == u.side for uid, o in mine.items() if uid in analysis.view.units):
             return 0.0
         return OPERATE_VALUE
     if a == FIRST_AID:
@@ -53,71 +53,71 @@ def order_value(an: Analysis, u: Unit, order: Order, pos, moved: bool) -> float:
     return 0.0                     # run, hunker, wait: only where the figure ends up counts
 
 
-def reload_value(an: Analysis, u: Unit, pos) -> float:
-    ammo = an.d["ammo"].get(u.id)
+def reload_value(analysis: Analysis, u: Unit, pos) -> float:
+    ammo = analysis.d["ammo"].get(u.id)
     w = RS.weapon(u)
     if not ammo or not w:
         return 0.0
     loaded, cap = ammo["loaded"], int(w["magazine"])
     if not any(m > loaded for m in ammo["spares"]):
         return 0.0
-    later = an.next_round() * an.best_shot(u, pos, moved=False)
+    later = analysis.next_round() * analysis.best_shot(u, pos, moved=False)
     if loaded == 0:
         return later
     if loaded <= max(1, cap // 5):
         return 0.3 * later + 0.02
     return 0.01 * (cap - loaded) / cap
 
-def melee_value(an: Analysis, u: Unit, t: Unit | None) -> float:
+def melee_value(analysis: Analysis, u: Unit, t: Unit | None) -> float:
     if t is None or t.out:
         return 0.0
-    adv, dis = RS.melee_modifiers(an.view, u, t, u.pos, t.pos)
+    adv, dis = RS.melee_modifiers(analysis.view, u, t, u.pos, t.pos)
     mode = combat.mode_of(adv, dis)
     mine = hit_table(mode, RS.skill(u, "melee"), 0)
-    v = an.hit_value(t, mine, projectile=False)
-    if not RS.surprised_side(an.view, t.side):
-        adv2, dis2 = RS.melee_modifiers(an.view, t, u, t.pos, u.pos)
+    v = analysis.hit_value(t, mine, projectile=False)
+    if not RS.surprised_side(analysis.view, t.side):
+        adv2, dis2 = RS.melee_modifiers(analysis.view, t, u, t.pos, u.pos)
         theirs_mode = combat.mode_of(adv2, dis2)
         theirs = hit_table(theirs_mode, RS.skill(t, "melee"), 0)
-        v -= an.hit_value(u, theirs, projectile=False)
+        v -= analysis.hit_value(u, theirs, projectile=False)
         # melee only with the weapon advantage: without it the blow that comes back is as good
         if p_roll(mode, RS.skill(u, "melee")) <= p_roll(theirs_mode, RS.skill(t, "melee")):
             v -= 0.15
-    gap = geo.edge_gap(u.pos, u.base, t.pos, t.base)
-    if gap > float(data.melee()["contact"]):
+    gap = ground.edge_gap(u.pos, u.base, t.pos, t.base)
+    if gap > float(tables.melee()["contact"]):
         v *= 0.7                  # the charge may fall short if the target runs
     return v
 
-def grenade_value(an: Analysis, u: Unit, order: Order, pos) -> float:
-    g = data.grenades().get(order.mode)
-    t = an.view.units.get(order.target)
+def grenade_value(analysis: Analysis, u: Unit, order: Order, pos) -> float:
+    g = tables.grenades().get(order.mode)
+    t = analysis.view.units.get(order.target)
     if g is None or t is None:
         return 0.0
-    rules = data.grenade_rules()
+    rules = tables.grenade_rules()
     if distance(tuple(pos), t.pos) > float(rules["throw_range"]):
         return 0.0
     effect = g["effect"]
     if effect == "smoke":
         return 0.01
-    p_throw = p_roll(combat.mode_of(RS.ambush_bonus(an.view, u), []), RS.skill(u, "athletics")) \
+    p_throw = p_roll(combat.mode_of(RS.ambush_bonus(analysis.view, u), []), RS.skill(u, "athletics")) \
         if g.get("throw_roll") else 1.0
     radius = float(g["radius"])
     centre = t.pos
-    victims = [v for v in an.units if distance(v.pos, centre) <= radius]
+    victims = [v for v in analysis.units if distance(v.pos, centre) <= radius]
     total = 0.0
     for v in victims:
         sign = 1.0 if v.side != u.side else -1.5
         if effect == "explosive":
-            if geo.blast_cover(an.view.table, v.pos, centre) is not None:
+            if ground.blast_cover(analysis.view.table, v.pos, centre) is not None:
                 continue
-            dodge = p_roll(combat.mode_of(RS.ambush_bonus(an.view, v), []), RS.skill(v, "athletics"))
+            dodge = p_roll(combat.mode_of(RS.ambush_bonus(analysis.view, v), []), RS.skill(v, "athletics"))
             full = hit_table("normal", 0, 0, always=True)
-            val = (1 - dodge) * an.hit_value(v, full, projectile=False) + dodge * 0.1
+            val = (1 - dodge) * analysis.hit_value(v, full, projectile=False) + dodge * 0.1
             total += sign * val * (0.7 if v.side != u.side else 1.0)   # they may throw it away
         elif effect == "flashbang":
             if v.side == u.side or RS.has_gear(v, g.get("protection", "")):
                 continue
-            shield = p_roll(combat.mode_of(RS.ambush_bonus(an.view, v), []), RS.skill(v, "athletics"))
+            shield = p_roll(combat.mode_of(RS.ambush_bonus(analysis.view, v), []), RS.skill(v, "athletics"))
             total += (1 - shield) * DENIED
         elif effect == "tear-gas":
             if RS.has_gear(v, g.get("protection", "")):
@@ -130,7 +130,7 @@ def evaluate(state: GameState, side: int) -> float:
     done = outcome_value(state, side)
     if done is not None:
         return done
-    an = Analysis(state, side)
+    analysis = Analysis(state, side)
     total = 0.0
     vic = state.scenario.victory
     for u in state.units.values():
@@ -140,7 +140,7 @@ def evaluate(state: GameState, side: int) -> float:
             continue
         if u.out:
             continue
-        v = an.worth(u) * (1 - HURT * an.damage(u) / 6) + LUCK * an.luck(u) + an.place(u, u.pos)
+        v = analysis.worth(u) * (1 - HURT * analysis.damage(u) / 6) + LUCK * analysis.luck(u) + analysis.place(u, u.pos)
         total += sign * v
     op = vic.get("operate")
     if op:
