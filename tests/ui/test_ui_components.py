@@ -14,7 +14,7 @@ from conftest import toy_scenario
 
 from game.geometry import hexgrid
 from game.ui.components import keymap
-from game.ui.components.board_view import board_view_for
+from game.ui.components.board_views import board_view_for
 from game.ui.components.choices import actors_of
 from game.ui.components.hex_view import HexView
 from game.ui.components.table_view import TableView

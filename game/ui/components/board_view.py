@@ -164,16 +164,3 @@ class BoardView:
         for i, line in enumerate(lines):
             theme.draw_text(surface, fonts, line, (rect.x + self.s(8), yy), 12, theme.TEXT, "b" if i == 0 else "")
             yy += lh
-
-
-def board_view_for(app, view) -> BoardView:
-    """The board view for the view's board, picked by the board's kind."""
-    board = board_of(view)
-    kind = kind_of_board(board)
-    if kind == "hexmap":
-        from game.ui.components.hex_view import HexView
-        return HexView(app, board)
-    if kind == "table":
-        from game.ui.components.table_view import TableView
-        return TableView(app, render.table_size(view))
-    raise ValueError(f"no board view for a board of kind {kind!r}")

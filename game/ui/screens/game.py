@@ -12,7 +12,8 @@ from game.ui.components import keymap
 from game.ui.components.action_panel import ActionPanel
 from game.ui.components.ai_driver import AiDriver
 from game.ui.components.bars import Bars
-from game.ui.components.board_view import Frame, board_of, board_view_for, kind_of_board
+from game.ui.components.board_view import Frame, board_of, kind_of_board
+from game.ui.components.board_views import board_view_for
 from game.ui.components.choices import Choices, Selection, actors_of
 from game.ui.components.dice_log import DiceLog
 from game.ui.components.nesting import NestWatch
