@@ -178,7 +178,7 @@ class SimulateCA:
                 seed = int(ctx.rng.child("simulate-dice", r).random() * (1 << 53))
                 sim.dice = DiceStream(seed=seed)
                 try:
-                    engine.apply(sim, o.action)
+                    engine.apply(sim, o.action, atomic=False)
                 except Exception:
                     break
                 total += ctx.knowledge.evaluate(sim, ctx.side) - base

@@ -54,7 +54,7 @@ def play_out(state: GameState, seats: Seats, actions: int, until_turn: int | Non
         options = engine.legal_actions(state)
         if not options:
             break
-        engine.apply(state, seats(decision.side).choose(state, options, decision))
+        engine.apply(state, seats(decision.side).choose(state, options, decision), atomic=False)
         stats["actions"] += 1
     return state
 
@@ -98,7 +98,7 @@ def rerank(ctx: Context, ranked: list[tuple[float, int, Candidate]], seed: int,
             seats = seats_for(r)
             try:
                 knowledge.prepare_rollout(sim, ctx.side, seats)
-                engine.apply(sim, cand.action)
+                engine.apply(sim, cand.action, atomic=False)
                 play_out(sim, seats, s.rollout_actions, ctx.view.flow.turn + knowledge.rollout_turns)
             except Exception:            # a view lacks what the rules need (hidden orders): no verdict
                 stats["errors"] += 1

@@ -195,14 +195,17 @@ def view(state: GameState, seat: int) -> GameState:
 
 
 # -- acting -----------------------------------------------------------------------------------
-def apply(state: GameState, action: Action) -> list[Event]:
+def apply(state: GameState, action: Action, atomic: bool = True) -> list[Event]:
     """Resolve `action` for the deciding side and move the flow on. Returns the new events.
 
     Atomic: if the ruleset raises in the middle of a resolution, the state is left as it was, so a
-    half-applied action can never be saved."""
+    half-applied action can never be saved. `atomic=False` is for a throwaway copy (the AI's
+    look-ahead plays on clones it drops when anything fails), where the guard's copy is wasted."""
     reason = check(state, action)
     if reason is not None:
         raise IllegalAction(reason)
+    if not atomic:
+        return _apply(state, action)
     before = state.clone()
     try:
         return _apply(state, action)

@@ -116,7 +116,7 @@ def forced(view: GameState, action, script: list[int] | None, stream=None) -> Ga
     sim = view.clone()
     sim.dice = scripted(script) if script is not None else stream
     try:
-        engine.apply(sim, action)
+        engine.apply(sim, action, atomic=False)
     except Exception:
         return None
     return sim
