@@ -211,11 +211,7 @@ def move_on(state: GameState, decision: Decision) -> None:
     mover = forces.entity_name(state, the_move["actor"])
     fire = the_move.get("fire")
     if fire == "stopped":
-        k = the_move["firers"][the_move["firer"]]
-        for uid in the_move["paths"]:
-            u = state.units[uid]
-            u.x, u.y = at_step(the_move, uid, k)
-            u.facing = the_move["facing"]
+        _stop_where_fired_on(state, the_move, the_move["paths"])
         hit = forces.they(state, the_move["actor"], "hit", "hits")
         state.emit("OpFireStops", f"The OP fire stops the move: {mover} {hit} the ground",
                    actor=the_move["actor"])
@@ -230,17 +226,22 @@ def move_on(state: GameState, decision: Decision) -> None:
                 actor=the_move["actor"],
                 context={"actor": the_move["actor"], "anchor": lead, "members": stopped}))
     elif fire == "failed":
-        k = the_move["firers"][the_move["firer"]]
-        for uid in the_move["hits"]:
-            u = state.units[uid]
-            u.x, u.y = at_step(the_move, uid, k)
-            u.facing = the_move["facing"]
+        _stop_where_fired_on(state, the_move, the_move["hits"])
         state.emit("OpFireFails", f"The OP fire fails to stop {mover}")
         complete(state, the_move, exclude=set(the_move["hits"]))
     else:
         complete(state, the_move)
     if state.options.get("hidden_deployment") and not pending_move(state):
         hidden.reveal_seen(state)
+
+
+def _stop_where_fired_on(state: GameState, the_move: dict[str, Any], uids) -> None:
+    """These figures stop at the point of their path where the OP fire caught them."""
+    k = the_move["firers"][the_move["firer"]]
+    for uid in uids:
+        u = state.units[uid]
+        u.x, u.y = at_step(the_move, uid, k)
+        u.facing = the_move["facing"]
 
 
 def complete(state: GameState, the_move: dict[str, Any], exclude: set[str] = frozenset()) -> None:
