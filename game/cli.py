@@ -96,6 +96,8 @@ def _scenario(target: str):
 def cmd_los(args: argparse.Namespace) -> int:
     from game.engine import game as engine
     scenario = _scenario(args.file)
+    if scenario.board_kind != "table":
+        raise CliError(f"{args.file}: {scenario.name} is played on a hex map; los measures on a cm table")
     a, b = _point(args.a), _point(args.b)
     for name, (x, y) in (("X1,Y1", a), ("X2,Y2", b)):
         if not (0 <= x <= scenario.width and 0 <= y <= scenario.height):

@@ -165,3 +165,12 @@ def test_a_flat_map_uses_odd_q_columns(hex_toy_ruleset, hex_doc):
     with pytest.raises(FileProblem, match=r"^f\.json: hexmap\.hexes\[0\]: expected a hex on the 6 x 5 map "
                                           r"\(odd-q offset columns 0\.\.5, rows 0\.\.4\), got \[5, -3\]"):
         scenario_from_doc(hex_doc, "f.json")
+
+
+def test_los_on_a_hex_map_scenario_says_it_measures_on_a_table_only(hex_toy_ruleset, capsys):
+    """`los` is a table tool: on a hex map it says so in one line, exit 2, never a traceback."""
+    from game.cli import main
+    from tests.io.io_toy import HEX_SCENARIO_FILE
+    code = main(["los", str(HEX_SCENARIO_FILE), "1,1", "2,2"])
+    err = capsys.readouterr().err
+    assert code == 2 and "hex map" in err and err.count("\n") == 1
