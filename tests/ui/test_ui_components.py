@@ -71,68 +71,15 @@ def test_a_keymap_command_really_acts(app, toy_ruleset):
 
 
 # -- board views by kind ------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class Kind:
-    id: str
-    label: str
-    color: str
-    move_cost: float | None = 1.0
-    cover: bool = False
-
-
-@dataclasses.dataclass(frozen=True)
-class Place:
-    hex: hexgrid.Hex
-    kind: str
-    name: str
-    side: int | None = None
-
-
-class FakeHexMap:
-    """A HexMap as the engine v2 spec describes it, built by hand (pointy, 4 x 3 hexes)."""
-
-    kind = "hexmap"
-
-    def __init__(self):
-        size = 5.0
-        self.layout = hexgrid.Layout(hexgrid.POINTY, (size, size), (size * 0.9, size))
-        self.kinds = {"plain": Kind("plain", "Plain", "#c8d28c"), "forest": Kind("forest", "Forest", "#2e6b2e", 2, True),
-                      "hills": Kind("hills", "Hills", "#a08250", 2)}
-        self.hexes = tuple(sorted(hexgrid.Hex(q - r // 2, r) for r in range(3) for q in range(4)))
-        self.terrain_of = {hexgrid.Hex(1, 1): "forest", hexgrid.Hex(2, 0): "hills"}
-        self.features = {frozenset({hexgrid.Hex(0, 0), hexgrid.Hex(1, 0)}): frozenset({"river"}),
-                         frozenset({hexgrid.Hex(0, 1), hexgrid.Hex(0, 2)}): frozenset({"road"})}
-        self.places = {hexgrid.Hex(0, 0): Place(hexgrid.Hex(0, 0), "capital", "Valmy", 0),
-                       hexgrid.Hex(2, 2): Place(hexgrid.Hex(2, 2), "town", "Ligny")}
-        xs = [x for h in self.hexes for x, _ in hexgrid.hex_corners(self.layout, h)]
-        ys = [y for h in self.hexes for _, y in hexgrid.hex_corners(self.layout, h)]
-        self.width, self.height = max(xs), max(ys)
-
-    def contains(self, h):
-        return h in self.hexes
-
-    def terrain(self, h):
-        return self.kinds[self.terrain_of.get(h, "plain")]
-
-    def hexsides(self, a, b):
-        return self.features.get(frozenset({a, b}), frozenset())
-
-    def sides(self):
-        return [(*sorted(pair), f) for pair, f in self.features.items()]
-
-    def centre(self, h):
-        return hexgrid.hex_to_pixel(self.layout, h)
-
-    def polygon(self, h):
-        return hexgrid.hex_polygon(self.layout, h)
-
-    def hex_at(self, x, y):
-        h = hexgrid.pixel_to_hex(self.layout, (x, y))
-        return h if h in self.hexes else None
-
-
 def hexmap():
-    return FakeHexMap()
+    """A real HexMap, 4 x 3 pointy hexes: a forest, hills, a river side, a road, a capital and a town."""
+    from game.geometry.hexmap import HexMap
+    return HexMap.from_doc({
+        "layout": "pointy", "size": 5, "cols": 4, "rows": 3, "default": "plain",
+        "hexes": [{"q": 1, "r": 1, "terrain": "forest"}, {"q": 2, "r": 0, "terrain": "hills"}],
+        "hexsides": [{"a": [0, 0], "b": [1, 0], "kind": "river"}, {"a": [0, 1], "b": [0, 2], "kind": "road"}],
+        "places": [{"q": 0, "r": 0, "kind": "capital", "name": "Valmy", "side": 0},
+                   {"q": 1, "r": 2, "kind": "town", "name": "Ligny"}]})
 
 
 def hex_view_state(board):
@@ -261,3 +208,11 @@ def test_a_nested_games_sides_keep_the_colours_of_the_outer_sides_playing_them()
     battle = SimpleNamespace(seats=(1, 0))
     assert theme.seat_of(battle, 0) == 1 and theme.seat_of(battle, 1) == 0
     assert theme.seat_of(SimpleNamespace(seats=None), 1) == 1 and theme.seat_of(None, 0) == 0
+
+
+def test_the_hex_views_legend_names_the_terrain_on_the_map_with_its_cost_then_rivers_and_roads(app):
+    view = board_view_for(app, hex_view_state(hexmap()))
+    entries = {label: props for label, _colour, props in view.legend_entries(None)}
+    assert entries["Forest"] == "move 2, cover" and entries["Plain"] == "move 1"
+    assert "Marsh" not in entries                      # only the kinds on this map
+    assert set(entries) >= {"River", "Road"}

@@ -11,6 +11,7 @@ import pygame
 from game.ui import render, theme
 from game.ui.camera import Camera
 from game.ui.components.choices import Selection, actors_of, members
+from game.ui.components.legend import Legend
 
 
 def board_of(view) -> Any:
@@ -54,12 +55,16 @@ class BoardView:
         self.size = size
         self.camera: Camera | None = None
         self.viewport = (0, 0, 1, 1)
+        self.legend = Legend(app)
 
     def s(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
 
     def place(self, area: tuple[int, int, int, int], view=None, legend: bool = False) -> None:
-        """Take the screen's area for the board (a view may keep a strip of it for a legend)."""
+        """Take the screen's area for the board, less a strip along the bottom for the legend."""
+        x, y, w, h = area
+        self.legend.arrange(self.legend_entries(view) if (legend and view is not None) else [], w)
+        area = (x, y, w, h - self.legend.height)
         self.viewport = area
         if self.camera is None:
             self.camera = Camera(self.size[0], self.size[1], area)
@@ -108,8 +113,12 @@ class BoardView:
     def draw(self, surface, frame: Frame) -> None:
         raise NotImplementedError
 
+    def legend_entries(self, view) -> list[tuple[str, tuple[int, int, int], str]]:
+        """(label, colour, what the rules make of it) for each kind of ground on the board."""
+        return []
+
     def draw_legend(self, surface) -> None:
-        pass
+        self.legend.draw(surface, self.viewport)
 
     def draw_target(self, surface, frame: Frame) -> None:
         """Light the shown option's targets, with a line from its actors and its odds."""

@@ -92,6 +92,22 @@ class HexView(BoardView):
         return max(6, int(hex_size(self.board) * self.camera.scale * 0.9))
 
     # -- drawing ------------------------------------------------------------------------------------
+    def legend_entries(self, view) -> list[tuple[str, tuple[int, int, int], str]]:
+        """The hex terrain kinds on the map with their cost to enter, then rivers and roads."""
+        board, seen = self.board, {}
+        for h in board.hexes:
+            kind = board.terrain(h)
+            if kind.id not in seen:
+                cost = "impassable" if kind.move_cost is None else f"move {kind.move_cost:g}"
+                seen[kind.id] = (kind.label, theme.hex_colour(kind.color), cost + (", cover" if kind.cover else ""))
+        features = {f for _a, _b, fs in board.sides() for f in fs}
+        out = list(seen.values())
+        if "river" in features:
+            out.append(("River", RIVER, "a hexside: crossing costs more"))
+        if "road" in features:
+            out.append(("Road", ROAD, "a hexside: faster along it"))
+        return out
+
     def draw(self, surface, frame: Frame) -> None:
         cam = self.camera
         board = self.board

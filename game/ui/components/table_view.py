@@ -24,12 +24,6 @@ class TableView(BoardView):
         self.regions = render.RegionCache()
         self.positions: dict[str, tuple[float, float, float]] = {}
         self.anims: dict[str, tuple[tuple, tuple, float]] = {}
-        self.legend = None
-
-    def place(self, area, view=None, legend: bool = False) -> None:
-        x, y, w, h = area
-        self.legend = self.layout_legend(view, w) if (legend and view is not None) else None
-        super().place((x, y, w, h - (self.legend[0] if self.legend else 0)))
 
     # -- moves, animated ------------------------------------------------------------------------
     def follow(self, view, animate: bool, now: float) -> None:
@@ -106,53 +100,7 @@ class TableView(BoardView):
             right = (tip[0] - math.cos(t + 0.5) * 10, tip[1] - math.sin(t + 0.5) * 10)
             pygame.draw.polygon(surface, theme.ACCENT, [tip, left, right])
 
-    # -- the legend ---------------------------------------------------------------------------------
-    def layout_legend(self, view, width: int):
-        """The terrain kinds on this table, in columns along the bottom of the table view."""
-        entries = render.legend_entries(view)
-        if not entries:
-            return None
-        fonts = self.fonts
-        sw = self.s(16)
-        lh = fonts.line_height(11) + self.s(2)
-        best = None
-        for with_props in (True, False):      # a narrow window: the kinds' names only, in more columns
-            cells = []
-            for label, colour, props in entries:
-                props = props if with_props else ""
-                w = sw + self.s(6) + fonts.get(11, "b").size(label)[0] + \
-                    (fonts.get(11).size("  " + props)[0] if props else 0)
-                cells.append((w, label, colour, props))
-            col_w = max(c[0] for c in cells) + self.s(18)
-            cols = max(1, (width - self.s(12)) // col_w)
-            rows = -(-len(cells) // cols)
-            if best is None or rows < best[0]:
-                best = (rows, col_w, cols, cells)
-            if rows <= 3:
-                break
-        rows, col_w, cols, cells = best
-        max_rows = max(1, int(self.app.size[1] * 0.2) // lh)     # a small window keeps its table
-        if rows > max_rows:
-            rows = max_rows
-            cells = cells[:rows * cols]
-        return (rows * lh + self.s(10), col_w, cols, lh, cells)
+    # -- the legend: the terrain kinds on this table -----------------------------------------------
+    def legend_entries(self, view) -> list:
+        return render.legend_entries(view)
 
-    def draw_legend(self, surface) -> None:
-        if not self.legend:
-            return
-        height, col_w, cols, lh, cells = self.legend
-        fonts = self.fonts
-        x0, y0 = 0, self.viewport[1] + self.viewport[3]
-        rect = pygame.Rect(x0, y0, self.viewport[2], height)
-        pygame.draw.rect(surface, (30, 33, 39), rect)
-        pygame.draw.line(surface, theme.EDGE, rect.topleft, rect.topright)
-        for i, (_w, label, colour, props) in enumerate(cells):
-            col, row = i % cols, i // cols
-            x = x0 + self.s(10) + col * col_w
-            y = y0 + self.s(5) + row * lh
-            sw = pygame.Rect(x, y + self.s(2), self.s(16), lh - self.s(5))
-            pygame.draw.rect(surface, colour, sw)
-            pygame.draw.rect(surface, (10, 10, 10), sw, 1)
-            r = theme.draw_text(surface, fonts, label, (sw.right + self.s(6), y), 11, theme.TEXT, "b")
-            if props:
-                theme.draw_text(surface, fonts, "  " + props, (r.right, y), 11, theme.DIM)
