@@ -3,7 +3,6 @@ board's kind (a hex map drawn headless), actor ids whatever the engine's version
 results, and no UI module over 500 lines nor naming a ruleset."""
 from __future__ import annotations
 
-import dataclasses
 import types
 from pathlib import Path
 
