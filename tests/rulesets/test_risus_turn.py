@@ -133,6 +133,15 @@ def test_hold_objective_at_the_limit_goes_to_the_holder():
     assert "still hold the farmhouse" in engine.result(s).reason
 
 
+def test_an_objective_named_with_its_article_is_not_given_a_second_one():
+    obj = [{**OBJ[0], "name": "the crossroads"}]
+    s = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20)], WOOD_BETWEEN, victory=HOLD, objectives=obj,
+             turn_limit=1)
+    engine.apply(s, Pass(0))
+    reason = engine.result(s).reason
+    assert reason.endswith("still hold the crossroads") and "the the" not in reason
+
+
 def test_log_reads_in_the_rules_words():
     s = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20)], dice=[5, 1, 1, 3, 6])
     engine.apply(s, Attack("a", "b"))
