@@ -127,6 +127,21 @@ def test_team_partly_hit_by_failed_op_fire_the_rest_complete_the_move():
 
 
 # -- diving for cover ----------------------------------------------------------------------------------
+def test_diving_for_cover_is_for_every_member_hit_even_when_the_fire_on_the_team_failed():
+    """Advanced "Diving for cover": L is hit by fire that fails to stop the team; L may still dive."""
+    s = game(TEAM_IN_VIEW + [fig("b", 1, 45, 35), RESERVE], SCREEN, ruleset_data={**MOVERS, "grenade_range": 8},
+             options={"diving_for_cover": True})
+    engine.apply(s, Move("m", 50, 10, 0))
+    with_dice(s, [5, 1, 1, 2])                              # L hit, N missed: the OP fire fails
+    engine.apply(s, OpportunityFire("b", "m"))
+    assert s.units["n"].pos == (50, 12)                     # N goes on
+    assert who(s) == (0, "dive-for-cover") and engine.to_act(s).context["members"] == ["l"]
+    engine.apply(s, DiveForCover("m", 44, 13, 90))
+    assert s.units["l"].pos == (44, 13) and s.units["n"].pos == (50, 12)
+    assert "L dives for cover into North Field (field) before going down" in texts(s)
+    assert who(s) == (0, "act")                             # the move succeeded: the initiative stays
+
+
 def test_diving_for_cover_lets_the_mover_move_up_to_r2_before_going_down():
     s = start(options={"diving_for_cover": True}, ruleset_data={"grenade_range": 8})
     engine.apply(s, Move("a", 40, 10, 0))

@@ -217,22 +217,34 @@ def move_on(state: GameState, decision: Decision) -> None:
                    actor=the_move["actor"])
         fname = forces.entity_name(state, the_move["firer"])
         engine.pass_initiative(state, decision.side, f"successful OP fire by {fname}")
-        if state.options.get("diving_for_cover"):
-            stopped = [uid for uid in the_move["paths"] if not state.units[uid].out]
-            lead = the_move["anchor"] if the_move["anchor"] in stopped else stopped[0]
-            they_are = forces.they(state, the_move["actor"], "are", "is")
-            engine.push_interrupt(state, Decision(
-                the_move["side"], "dive-for-cover", f"{mover} {they_are} hit by OP fire: dive for cover?",
-                actor=the_move["actor"],
-                context={"actor": the_move["actor"], "anchor": lead, "members": stopped}))
+        _offer_dive(state, the_move, list(the_move["paths"]))
     elif fire == "failed":
         _stop_where_fired_on(state, the_move, the_move["hits"])
         state.emit("OpFireFails", f"The OP fire fails to stop {mover}")
         complete(state, the_move, exclude=set(the_move["hits"]))
+        # "Diving for cover" is for every figure hit by the fire, even when the fire on the team failed
+        _offer_dive(state, the_move, the_move["hits"])
     else:
         complete(state, the_move)
     if state.options.get("hidden_deployment") and not pending_move(state):
         hidden.reveal_seen(state)
+
+
+def _offer_dive(state: GameState, the_move: dict[str, Any], hit: list[str]) -> None:
+    """Advanced rule "Diving for cover": the figures the OP fire hit may move up to R2 before going
+    down (a decision of the moving side)."""
+    down = [uid for uid in hit if not state.units[uid].out]
+    if not state.options.get("diving_for_cover") or not down:
+        return
+    lead = the_move["anchor"] if the_move["anchor"] in down else down[0]
+    if len(down) == len(the_move["paths"]):        # the whole team (or the character): its own name
+        who, many = forces.entity_name(state, the_move["actor"]), forces.is_team(state, the_move["actor"])
+    else:                                          # some members of a team: by their names
+        who, many = ", ".join(state.units[uid].name for uid in down), len(down) > 1
+    engine.push_interrupt(state, Decision(
+        the_move["side"], "dive-for-cover", f"{who} {'are' if many else 'is'} hit by OP fire: dive for cover?",
+        actor=the_move["actor"],
+        context={"actor": the_move["actor"], "anchor": lead, "members": down, "who": who, "many": many}))
 
 
 def _stop_where_fired_on(state: GameState, the_move: dict[str, Any], uids) -> None:
@@ -298,10 +310,9 @@ def _enemy_at(state: GameState, lead: Unit) -> Unit | None:
 def dive(state: GameState, action: Action, decision: Decision) -> None:
     """Advanced rule: a mover hit by OP fire may move up to R2 before going down."""
     the_dive = decision.context
-    name = forces.entity_name(state, the_dive.get("actor", ""))
+    name, many = the_dive["who"], the_dive["many"]
     if not isinstance(action, DiveForCover):
-        where = forces.they(state, the_dive.get("actor", ""), "hit the ground where they are",
-                            "hits the ground where he is")
+        where = "hit the ground where they are" if many else "hits the ground where he is"
         state.emit("HitTheGround", f"{name} {where}")
         return
     lead = state.units[the_dive["anchor"]]
@@ -315,5 +326,4 @@ def dive(state: GameState, action: Action, decision: Decision) -> None:
             tx, ty = terrain.nearest_inside(terrain.dive_region(state, u.x, u.y, r2), u.x + dx, u.y + dy)
         u.x, u.y, u.facing = round(tx, 3), round(ty, 3), action.facing
     where = terrain.piece_name(terrain.piece_here(state, lead.x, lead.y))
-    dive_word = forces.they(state, the_dive["actor"], "dive", "dives")
-    state.emit("DiveForCover", f"{name} {dive_word} for cover into {where} before going down")
+    state.emit("DiveForCover", f"{name} {'dive' if many else 'dives'} for cover into {where} before going down")
