@@ -20,6 +20,10 @@ from game.geometry.sectors import in_arc
 from . import forces
 
 ADJACENT_TOLERANCE = 0.5        # cm: pieces this close count as adjacent (a tiling shares its borders)
+# Interpretation (assets/rules/risus-skirmish.md, "Movement"): pieces that meet only at a corner are not
+# adjacent. A move crosses a border into the adjacent terrain, and a border shorter than a figure's base
+# (2.5 cm) is no border a figure can cross: otherwise a team slips round a wall from corner to corner.
+MIN_BORDER = 2.5
 GAP_TOLERANCE = 0.01            # cm²: less uncovered table than this is rounding, not a gap
 PATH_STEP = 1.0                 # cm between the points of a move's path checked for opportunity fire
 MAX_PATH_STEPS = 80
@@ -181,7 +185,7 @@ def _piece_region(table: Any, piece: Any, band: float, walls: bool):
         reach = reach.intersection(doors)
     for adj_id in table.adjacent(piece.id, ADJACENT_TOLERANCE):
         adj = table.by_id[adj_id]
-        if adj.kind.impassable:
+        if adj.kind.impassable or border_length(piece, adj) < MIN_BORDER:
             continue
         first_part = adj.polygon.intersection(reach)
         if walls and adj.kind.building:
@@ -197,6 +201,12 @@ def _piece_region(table: Any, piece: Any, band: float, walls: bool):
     region = _areal(region)
     shapely.prepare(region)
     return region
+
+
+def border_length(piece: Any, adj: Any) -> float:
+    """How long a border two pieces share (within the adjacency tolerance): about 0 for a corner."""
+    near = adj.polygon.buffer(ADJACENT_TOLERANCE, quad_segs=2)
+    return float(piece.polygon.boundary.intersection(near).length) - 2 * ADJACENT_TOLERANCE
 
 
 def _areal(geom):
