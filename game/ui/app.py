@@ -291,8 +291,9 @@ class App:
         from game.ui.session import Session, SessionError
         try:
             if is_save_file(target):
-                from game.io.save_file import load_save
+                from game.io.save_file import load_save, resume
                 save = load_save(target)
+                resume(save)       # the save's integrity, as validate and simulate --load check it
                 session = Session.from_save(save, source=str(target))
             else:
                 from game.io.scenario_file import load_scenario
