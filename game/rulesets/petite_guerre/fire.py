@@ -26,9 +26,9 @@ def condition(state: GameState, shooter: Unit, target: Unit) -> tuple[str, str]:
     else:
         found = t.cover((target.x, target.y), (shooter.x, shooter.y), r["behind"])
     if found is not None and found.kind.name in r["protecting"]:
-        return "protected", f"partially protected by the {found.name or found.kind.label}"
+        return "protected", f"partially protected by {found.name or found.kind.label}"
     if found is not None and found.kind.name in r["screening"]:
-        return "screened", f"partially screened by the {found.name or found.kind.label}"
+        return "screened", f"partially screened by {found.name or found.kind.label}"
     if movement.is_moving(state, target):
         return "moving", "moving (it moved in its last turn)"
     return "unmoving", "unmoving"
