@@ -171,7 +171,8 @@ def volley(state: GameState, team: str, n_ranks: int, target: str) -> None:
         alive = [t for t in order if not t.out]
         if not alive:
             break
-        hit(state, alive[i % len(alive)], "volley")
+        aim = order[i % len(order)]          # one hit per figure, nearest first, then round again
+        hit(state, aim if not aim.out else alive[0], "volley")
     after_fire(state, [target])
 
 
