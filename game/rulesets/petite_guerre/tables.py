@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
-from fractions import Fraction
+from fractions import Fraction  # noqa: F401  (the AI reads it)
 from pathlib import Path
 
 from game.engine import odds
