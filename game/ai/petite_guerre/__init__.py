@@ -85,7 +85,8 @@ class MeleeCA:
             p_them = max(0, theirs - 3) / theirs
             edge = p_me * (1 - p_them) - p_them * (1 - p_me)
             bonus = 0.3 if foe.markers & set(DISORDERED) or forces.wounded(foe) else 0.0
-            score = edge + bonus + (0.05 if isinstance(o.action, Fight) else -0.1)
+            # a charge also puts the charged unit out of control (pressure)
+            score = edge + bonus + (0.05 if isinstance(o.action, Fight) else 0.1)
             yield Candidate(score, o.action, o.label, option=o)
 
 
