@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+import shapely
+
 from game.engine.state import GameState, Unit
 from game.geometry.sectors import angle_difference, angle_to
 
@@ -54,12 +56,14 @@ def charge_point(state: GameState, f: Unit, target: Unit) -> tuple[float, float]
     return round(f.x + (target.x - f.x) * k, 3), round(f.y + (target.y - f.y) * k, 3)
 
 
-def can_charge(state: GameState, f: Unit, target: Unit) -> bool:
+def can_charge(state: GameState, f: Unit, target: Unit, reg=None) -> bool:
+    """The contact point lies within the charger's fast move, and the target is not already fought
+    by two figures ("a maximum of two figures can oppose one given enemy figure")."""
     if len(opponents(state, target)) >= 2:
         return False
     x, y = charge_point(state, f, target)
-    reg = movement.region(state, f, "fast", forces.formation(state, f.team))
-    import shapely
+    if reg is None:
+        reg = movement.region(state, f, "fast", forces.formation(state, f.team))
     return bool(reg.distance(shapely.Point(x, y)) <= 1e-3)
 
 

@@ -33,7 +33,8 @@ class PetiteGuerre(TableRules, Ruleset):
     id = "petite-guerre"
     name = "Petite Guerre"
     actions = ACTIONS
-    marker_styles = {"out-of-control": "■", "routed": "▲", "wounded": "●", "fired": "B", "reloaded": "G"}
+    # red square, red triangle, red disc, the black and grey reload markers (short labels for the table)
+    marker_styles = {"out-of-control": "OC", "routed": "RT", "wounded": "WD", "fired": "BK", "reloaded": "GY"}
     options = (OptionSpec("platoon_firing", "Platoon firing", False,
                           help="a unit in line reloads all its ranks on one d20 of 12+ (not 16+ per rank)"),)
     flow = Flow((Phase("activation", order="auto", begin=_activation),
@@ -79,7 +80,7 @@ class PetiteGuerre(TableRules, Ruleset):
         # "firing in haste": a figure that reloaded this turn may still fire
         for fid in state.data["reloaded_now"]:
             f = state.units[fid]
-            if not f.out and "reloaded" in f.markers:
+            if not f.out and "reloaded" in f.markers and forces.status(state, f.team) == IN_CONTROL:
                 opts += self._shots(state, f, enemies, rules, haste=True)
         opts.append(Option("Pass", "End the turn", action=Pass(side)))
         return opts
@@ -101,8 +102,12 @@ class PetiteGuerre(TableRules, Ruleset):
             opts.append(Option("Reload", f"{n}: reload (d{die}, 4+)", action=Reload(f.id), actor=f.id,
                                odds=p, odds_text=f"d{die} needs 4+: {tables.pct(p, 1)}"))
         if not forces.wounded(f):
+            fast = None
             for e in enemies:
-                if math.dist(f.pos, e.pos) <= movement.reach(f, "fast", "open") + 3 and melee.can_charge(state, f, e):
+                if math.dist(f.pos, e.pos) > movement.reach(f, "fast", "open") + 3:
+                    continue
+                fast = fast if fast is not None else movement.region(state, f, "fast")
+                if melee.can_charge(state, f, e, fast):
                     opts.append(Option("Charge", f"{n} charges {forces.name(e)}", action=Charge(f.id, e.id),
                                        actor=f.id, target=e.id))
         return opts
