@@ -113,6 +113,17 @@ class TableTools:
     def reset_line(self) -> None:
         self.a = self.b = None
 
+    def clear(self) -> bool:
+        """Switch every tool off (Esc); False when none was on."""
+        was_on = self.tool is not None or self.arc is not None or self.rings_on
+        self.tool = None
+        self.a = self.b = None
+        self.dragging = False
+        self.blast_pinned = None
+        self.arc = None
+        self.rings_on = False
+        return was_on
+
     # -- gestures on the table ---------------------------------------------------------------------
     def press(self, world, unit) -> bool:
         """A left press on the table; True when a tool took it."""

@@ -1,0 +1,63 @@
+"""Issue 14's defects, each driven by real input events or checked on the drawn picture."""
+from __future__ import annotations
+
+import pygame
+from conftest import click, key, move_to, toy_scenario
+
+from game.ui.components import keymap
+from game.ui.session import Session
+
+
+def start(app, players=("human", "human"), secret=False, seed=3, scenario=None):
+    session = Session(scenario or toy_scenario(secret=secret), seed, {"secret": secret}, list(players))
+    app.start_session(session)
+    for _ in range(3):
+        app.step()
+    return session, app.top
+
+
+def at(table, x, y):
+    return tuple(int(v) for v in table.camera.to_screen(x, y))
+
+
+def select(app, table, uid):
+    for _ in range(6):
+        if table.sel.selected == uid:
+            return
+        key(app, pygame.K_TAB, frames=1)
+    assert table.sel.selected == uid
+
+
+# -- 9. Esc clears the tools and the selection before it opens the menu ------------------------------
+def test_escape_switches_the_tools_off_and_clears_the_selection_before_the_menu(app, toy_ruleset):
+    session, table = start(app)
+    select(app, table, "b1")
+    key(app, pygame.K_f)
+    key(app, pygame.K_m)
+    assert table.tools.arc is not None and table.tools.tool == "measure"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table                              # no menu yet
+    assert table.tools.arc is None and table.tools.tool is None and not table.tools.rings_on
+    assert table.sel.selected is None
+    assert not any(table.tools.state().values())        # the tool buttons are dark again
+    key(app, pygame.K_ESCAPE)
+    assert app.top.name == "pause"                       # nothing left on: the menu
+
+
+def test_escape_first_drops_a_placement_and_keeps_the_unit(app, toy_ruleset):
+    session, table = start(app)
+    select(app, table, "b1")
+    click(app, at(table, 26, 24))                        # a point of the move is placed
+    assert table.sel.placing is not None
+    key(app, pygame.K_ESCAPE)
+    assert table.sel.placing is None and table.sel.selected == "b1" and app.top is table
+
+
+def test_the_help_lists_escape_from_the_keymap_the_handler_uses(app, toy_ruleset):
+    session, table = start(app)
+    esc = keymap.lookup(pygame.K_ESCAPE, 0)[0]
+    assert esc.command == "escape" and "tools" in esc.text
+    key(app, pygame.K_F1)
+    assert app.top.name == "help"
+    shown = " ".join(app.fonts.frame_texts)
+    assert "switch the tools off" in shown and "then the game menu" in shown
