@@ -61,3 +61,35 @@ def test_the_help_lists_escape_from_the_keymap_the_handler_uses(app, toy_ruleset
     assert app.top.name == "help"
     shown = " ".join(app.fonts.frame_texts)
     assert "switch the tools off" in shown and "then the game menu" in shown
+
+
+# -- 3. "Your part is done" sits in the side panel, never over the table ----------------------------
+def test_the_your_part_is_done_box_is_in_the_panel_and_covers_nothing_on_the_table(app, toy_ruleset):
+    from conftest import drag
+    session = Session(toy_scenario(secret=True), 5, {"secret": True}, ["human", "human"])
+    app.start_session(session)
+    table = app.top
+    for _ in range(3):
+        app.step()
+    click(app, (app.size[0] // 2, 30))                   # Blue takes the seat
+    select(app, table, "b1")
+    x, y, w, h = table.viewport
+    cx, cy = x + w // 2, y + h // 2
+    points = [(cx + dx, cy + dy) for dx in (-200, -100, 0, 100, 200) for dy in (-60, 0, 60)]
+    units = [at(table, u.x, u.y) for u in session.state.units.values()] + [at(table, 36, 24), at(table, 26, 24)]
+    points = [p for p in points if all(abs(p[0] - q[0]) + abs(p[1] - q[1]) > 80 for q in units)]
+    assert len(points) >= 6
+    before = [tuple(app.window.get_at(p))[:3] for p in points]
+    drag(app, at(table, 26, 24), at(table, 36, 24))       # a secret move: Blue's part is done
+    assert table.banner_to == 1
+    for _ in range(3):
+        app.step()
+    assert "Blue: your part is done for now" in app.fonts.frame_texts
+    banner = table.panel.banner_rect
+    button = next(b for b in table.dynamic_buttons if b.text.startswith("Hand over"))
+    for r in (banner, button.rect):
+        assert table.panel.rect.contains(r)
+        assert not r.colliderect(pygame.Rect(table.viewport))
+    assert [tuple(app.window.get_at(p))[:3] for p in points] == before   # the table is drawn as it was
+    click(app, button.rect.center)                        # the button in the panel hands over
+    assert app.top.name == "handover"

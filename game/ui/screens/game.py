@@ -414,19 +414,19 @@ class GameScreen(game_actions.GameCommands, Screen):
 
     def update_dynamic_buttons(self) -> None:
         """The banner's hand-over button and the results button come and go with the state."""
-        key = (self.banner_to, self.session.is_over(), self.panel.rect.topleft, self.app.size)
+        key = (self.banner_to, self.session.is_over(), self.panel.rect.topleft, self.app.size,
+               tuple(self.panel.banner_rect) if self.panel.banner_rect else None)
         if key == self._dyn_key:
             return
         self._dyn_key = key
         for b in self.dynamic_buttons:
             b.kill()
         self.dynamic_buttons = []
-        if self.banner_to is not None:
-            x, y, w, h = self.viewport
-            bw, bh = self.s(340), self.s(46)
+        spot = self.panel.handover_button_rect()
+        if self.banner_to is not None and spot is not None:
+            # in the side panel's banner: the board and its results stay uncovered
             name = self.session.side_name(self.banner_to)
-            self.dynamic_buttons.append(self.button(pygame.Rect(x + (w - bw) // 2, y + h // 2 + self.s(20), bw, bh),
-                                                    f"Hand over to {name}  (Enter)", self.hand_over, "#primary"))
+            self.dynamic_buttons.append(self.button(spot, f"Hand over to {name}  (Enter)", self.hand_over, "#primary"))
         elif self.session.is_over():
             r = self.panel.rect
             self.dynamic_buttons.append(self.button(pygame.Rect(r.x + self.s(12), r.y + self.s(76),
@@ -456,8 +456,6 @@ class GameScreen(game_actions.GameCommands, Screen):
                       describe=lambda uid: self.session.ruleset.describe_unit(view, uid),
                       tools=self.tools if self.board.has_tools else None)
         self.board.draw(surface, frame)
-        if self.banner_to is not None:
-            self.draw_banner(surface)
         surface.set_clip(clip)
         self.board.draw_legend(surface)
         self.bars.draw_top(surface, view)
@@ -467,14 +465,3 @@ class GameScreen(game_actions.GameCommands, Screen):
         self.panel.draw(surface, view, mine, self.banner_to, self.pending_handover, self.log.rect.y)
         self.log.draw(surface, self.now)
 
-    def draw_banner(self, surface) -> None:
-        x, y, w, h = self.viewport
-        box = pygame.Rect(0, 0, self.s(460), self.s(150))
-        box.center = (x + w // 2, y + h // 2)
-        theme.panel(surface, box, (24, 27, 33), theme.ACCENT, 10, alpha=240)
-        fonts = self.app.fonts
-        me = self.session.side_name(self.session.viewer)
-        theme.draw_text(surface, fonts, f"{me}: your part is done for now", (box.centerx, box.y + self.s(18)), 18,
-                        theme.TEXT, "b", anchor="midtop")
-        theme.draw_text(surface, fonts, "Look at the results, then hand over", (box.centerx, box.y + self.s(48)), 13,
-                        theme.DIM, "i", anchor="midtop")
