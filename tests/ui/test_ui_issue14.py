@@ -93,3 +93,59 @@ def test_the_your_part_is_done_box_is_in_the_panel_and_covers_nothing_on_the_tab
     assert [tuple(app.window.get_at(p))[:3] for p in points] == before   # the table is drawn as it was
     click(app, button.rect.center)                        # the button in the panel hands over
     assert app.top.name == "handover"
+
+
+# -- 6. A resize and the UI scale refit the table, keeping the view's centre -------------------------
+def table_inside(table) -> bool:
+    x, y, w, h = table.viewport
+    tw, th = table.board.size
+    return all(x <= px <= x + w and y <= py <= y + h
+               for px, py in (table.camera.to_screen(0, 0), table.camera.to_screen(tw, th)))
+
+
+def view_centre(table):
+    x, y, w, h = table.viewport
+    return table.camera.to_world(x + w / 2, y + h / 2)
+
+
+def test_a_smaller_window_refits_the_whole_table(app, toy_ruleset):
+    from conftest import post
+    session, table = start(app)
+    assert table_inside(table)
+    post(pygame.VIDEORESIZE, w=1000, h=650, size=(1000, 650))
+    for _ in range(3):
+        app.step()
+    assert app.size == (1000, 650) and app.top is table
+    assert table_inside(table)                           # no edge cut off, no Home needed
+    tw, th = table.board.size
+    a, b = table.camera.to_screen(0, 0), table.camera.to_screen(tw, th)
+    x, y, w, h = table.viewport
+    assert max((b[0] - a[0]) / w, (b[1] - a[1]) / h) > 0.9    # and it still fills the view
+
+
+def test_a_zoomed_view_keeps_its_centre_across_a_resize(app, toy_ruleset):
+    from conftest import post
+    session, table = start(app)
+    key(app, pygame.K_PLUS)
+    key(app, pygame.K_PLUS)
+    key(app, pygame.K_LEFT)
+    centre = view_centre(table)
+    post(pygame.VIDEORESIZE, w=1000, h=650, size=(1000, 650))
+    for _ in range(3):
+        app.step()
+    after = view_centre(table)
+    assert abs(after[0] - centre[0]) < 0.5 and abs(after[1] - centre[1]) < 0.5
+
+
+def test_a_larger_ui_scale_refits_the_table(app, toy_ruleset):
+    session, table = start(app)
+    key(app, pygame.K_F3)
+    assert app.top.name == "settings"
+    key(app, pygame.K_PLUS)
+    key(app, pygame.K_PLUS)
+    assert app.settings.ui_scale == 1.25
+    key(app, pygame.K_ESCAPE)
+    for _ in range(3):
+        app.step()
+    assert app.top is table
+    assert table_inside(table)
