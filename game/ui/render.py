@@ -366,6 +366,16 @@ def draw_sector(surface: pygame.Surface, cam: Camera, origin, facing: float, arc
     surface.blit(tmp, (vx, vy))
 
 
+def ring_label(name: str, cm: float) -> str:
+    """A range band's label, its distance once: "short 10 cm", and a name that is already the
+    distance ("10 cm") is not repeated."""
+    dist = f"{cm:g} cm"
+    name = (name or "").strip()
+    if not name or name == dist or name.replace(" ", "") == dist.replace(" ", ""):
+        return dist
+    return f"{name} {dist}"
+
+
 def draw_rings(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, centre, bands: list[tuple[str, float]],
                colour=(255, 255, 255)) -> None:
     cx, cy = cam.to_screen(*centre)
@@ -376,7 +386,7 @@ def draw_rings(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, centre,
         shade_c = theme.shade(colour, 1 - 0.12 * i) if i else colour
         pygame.draw.circle(surface, (20, 20, 20), (cx, cy), r, 3)
         pygame.draw.circle(surface, shade_c, (cx, cy), r, 1)
-        img = fonts.render(f"{name} {cm:g} cm", 11, (20, 20, 20), "b")
+        img = fonts.render(ring_label(name, cm), 11, (20, 20, 20), "b")
         bg = img.get_rect(midbottom=(cx, cy - r - 1)).inflate(6, 0)
         pygame.draw.rect(surface, (250, 248, 240), bg, border_radius=3)
         surface.blit(img, img.get_rect(center=bg.center))

@@ -149,3 +149,105 @@ def test_a_larger_ui_scale_refits_the_table(app, toy_ruleset):
         app.step()
     assert app.top is table
     assert table_inside(table)
+
+
+# -- 10. Small inconsistencies -------------------------------------------------------------------------
+def test_range_bands_come_from_the_rules_labelled_once(app, toy_ruleset, monkeypatch):
+    monkeypatch.setattr(toy_ruleset, "range_bands", lambda state, uid: [("short", 10.0), ("10 cm", 10.0),
+                                                                          ("long", 30.0)], raising=False)
+    session, table = start(app)
+    assert "rings" in table.bars.tool_buttons
+    select(app, table, "b1")
+    key(app, pygame.K_r)
+    assert table.tools.rings_on
+    app.step()
+    texts = app.fonts.frame_texts
+    assert "short 10 cm" in texts and "long 30 cm" in texts and "10 cm" in texts
+    assert not any("cm" in t and t.count("cm") > 1 for t in texts)     # never "10 cm 10 cm"
+
+
+def test_no_ranges_tool_when_the_rules_give_no_bands(app, toy_ruleset):
+    session, table = start(app)                          # the toy rules, like Risus, have no ranges
+    assert "rings" not in table.bars.tool_buttons
+    assert "Ranges R" not in [b.text for b in table.bars.tool_buttons.values()]
+    select(app, table, "b1")
+    key(app, pygame.K_r)
+    assert not table.tools.rings_on
+    assert "no range bands" in table.status_text()[0]
+
+
+def test_risus_shows_no_ranges_tool_and_takipsilim_does(app):
+    from game.rulesets import load_all
+    load_all()
+    app.open_target("risus-farm-assault")
+    for _ in range(3):
+        app.step()
+    assert "rings" not in app.top.bars.tool_buttons
+    app.open_target("takipsilim-dusk-ambush")
+    for _ in range(3):
+        app.step()
+    assert "rings" in app.top.bars.tool_buttons
+
+
+def test_an_ended_games_save_is_listed_at_its_last_turn():
+    from types import SimpleNamespace
+
+    from game.ui.screens.saves import turn_text
+    ended = SimpleNamespace(scenario="risus-farm-assault", turn=41)
+    from game.io.scenario_file import load_scenario
+    limit = load_scenario("risus-farm-assault").turn_limit
+    ended.turn = limit + 1
+    assert turn_text(ended) == f"turn {limit} of {limit}, ended"
+    assert turn_text(SimpleNamespace(scenario="risus-farm-assault", turn=3)) == f"turn 3 of {limit}"
+
+
+def test_ai_levels_are_offered_weakest_first(app):
+    from game.ui.app import ai_names
+    names = ai_names()
+    assert [n for n in names if n in ("random", "easy", "normal", "hard")] == ["random", "easy", "normal", "hard"]
+
+
+def test_the_log_goes_back_to_the_newest_entry(app, toy_ruleset):
+    session, table = start(app)
+    for uid, x in (("b1", 26), ("r1", 64), ("b2", 26), ("r2", 64)):
+        select(app, table, uid)
+        click(app, at(table, x, session.state.units[uid].y + 3))
+        click(app, at(table, x, session.state.units[uid].y + 20))
+    assert len(session.state.log) >= 4
+    table.log.scroll = 200                               # the player scrolled down the log
+    select(app, table, "b1")
+    key(app, pygame.K_p)                                 # a new entry (no roll): the log follows it
+    assert table.log.scroll == 0
+
+
+def test_a_click_outside_the_region_says_why(app, toy_ruleset):
+    session, table = start(app)
+    select(app, table, "b1")
+    click(app, at(table, 45, 50))                        # far outside the 10 cm region
+    text = table.status_text()[0]
+    assert "outside the legal region" in text and "too far" in text and "reaches 10.0 cm at most" in text
+    assert any("too far" in t for t in app.fonts.frame_texts)
+
+
+def test_a_click_within_reach_but_off_the_region_says_blocked(app, toy_ruleset):
+    session = Session(toy_scenario(), 3, {"secret": False}, ["human", "human"])
+    b1 = session.state.units["b1"]
+    b1.x, b1.y = 5.0, 5.0                                 # by the edge: the toy's region stops 1 cm short of it
+    app.start_session(session)
+    for _ in range(3):
+        app.step()
+    table = app.top
+    select(app, table, "b1")
+    click(app, at(table, 5, 0.4))
+    text = table.status_text()[0]
+    assert "outside the legal region" in text and "blocked" in text and "too far" not in text
+    assert session.history == []
+
+
+def test_make_keeps_pips_chatter_out_of_make_plays_output():
+    from pathlib import Path
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text(encoding="utf-8")
+    installs = [line for line in makefile.splitlines() if "pip install" in line]
+    assert installs and all(line.rstrip().endswith("$(QUIET_PIP)") for line in installs)
+    quiet = next(line for line in makefile.splitlines() if line.startswith("QUIET_PIP"))
+    assert "> $(LOG) 2>&1" in quiet and "cat $(LOG)" in quiet and "exit 1" in quiet   # shown when it fails

@@ -46,7 +46,8 @@ class Bars:
         return int(round(v * self.app.settings.ui_scale))
 
     def build(self, make_button: Callable[..., Any], handlers: dict[str, Callable[[], None]],
-              tools: bool) -> None:
+              tools: bool, hide: set[str] | frozenset = frozenset()) -> None:
+        """`tools`: the board has the table tools; `hide`: tools the rules do not give (no range bands)."""
         w, h = self.app.size
         self.top_h, self.bottom_h = self.s(46), self.s(38)
         bw, bh = self.s(78), self.s(32)
@@ -61,7 +62,7 @@ class Bars:
         tx = self.s(8)
         self.tool_buttons = {}
         for key, text, tip in TOOL_BUTTONS:
-            if key in TABLE_ONLY and not tools:
+            if (key in TABLE_ONLY and not tools) or key in hide:
                 continue
             bwid = self.s(76)
             rect = pygame.Rect(tx, h - self.bottom_h + self.s(4), bwid, self.bottom_h - self.s(8))

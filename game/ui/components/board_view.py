@@ -113,6 +113,10 @@ class BoardView:
     def draw(self, surface, frame: Frame) -> None:
         raise NotImplementedError
 
+    def why_outside(self, view, unit, point, region) -> str:
+        """Why a point outside a move region is out (too far, blocked...), in the board's terms."""
+        return ""
+
     def legend_entries(self, view) -> list[tuple[str, tuple[int, int, int], str]]:
         """(label, colour, what the rules make of it) for each kind of ground on the board."""
         return []

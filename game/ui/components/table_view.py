@@ -100,6 +100,34 @@ class TableView(BoardView):
             right = (tip[0] - math.cos(t + 0.5) * 10, tip[1] - math.sin(t + 0.5) * 10)
             pygame.draw.polygon(surface, theme.ACCENT, [tip, left, right])
 
+    def why_outside(self, view, unit, point, region) -> str:
+        """Too far (beyond the farthest point the region reaches), or within reach but blocked: by
+        ground that cannot be entered, by a figure standing there, or by what lies on the way."""
+        if unit is None or region is None or getattr(region, "is_empty", True):
+            return ""
+        import shapely
+        d = math.hypot(point[0] - unit.x, point[1] - unit.y)
+        hull = region.convex_hull
+        ring = list(hull.exterior.coords) if hull.geom_type == "Polygon" else list(hull.coords)
+        reach = max((math.hypot(x - unit.x, y - unit.y) for x, y in ring), default=0.0)
+        if d > reach + 0.5:
+            return f"too far: {d:.1f} cm from {unit.name}, this move reaches {reach:.1f} cm at most"
+        here = shapely.Point(point)
+        for piece in getattr(view.table, "pieces", ()):
+            if piece.polygon.contains(here) and getattr(piece.kind, "impassable", False):
+                return f"blocked: {piece.name or render.kind_label(piece.kind)} cannot be entered"
+        other = render.unit_hit([u for u in view.units.values() if u.id != unit.id], point[0], point[1])
+        if other is not None:
+            return f"blocked: {other.name} stands there"
+        way = shapely.LineString([(unit.x, unit.y), point])
+        for piece in getattr(view.table, "pieces", ()):
+            kind = piece.kind
+            if way.intersects(piece.polygon) and not piece.polygon.contains(shapely.Point(unit.x, unit.y)) and \
+                    (getattr(kind, "impassable", False) or getattr(kind, "building", False) or
+                     getattr(kind, "rough", False)):
+                return f"blocked: within reach, but {piece.name or render.kind_label(kind)} is in the way"
+        return "blocked: within reach, but the rules bar the way there"
+
     # -- the legend: the terrain kinds on this table -----------------------------------------------
     def legend_entries(self, view) -> list:
         return render.legend_entries(view)

@@ -63,7 +63,8 @@ class GameScreen(game_actions.GameCommands, Screen):
         w, h = self.app.size
         handlers = {"menu": self.open_menu, "help": self.open_help, "rules": self.open_rules,
                     "save": self.quick_save, "undo": self.undo, "tool": self.tool_key}
-        self.bars.build(self.button, handlers, tools=self.board.has_tools)
+        hide = set() if self.board.has_tools and self.tools.has_range_bands() else {"rings"}
+        self.bars.build(self.button, handlers, tools=self.board.has_tools, hide=hide)
         top_h, bottom_h = self.bars.top_h, self.bars.bottom_h
         self.panel_w = max(300, min(self.s(380), int(w * 0.4)))
         self.board.place((0, top_h, w - self.panel_w, h - top_h - bottom_h), self.view(),
