@@ -394,9 +394,29 @@ def draw_rings(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, centre,
 
 def label_box(surface: pygame.Surface, fonts: theme.Fonts, text: str, pos, size=12, fg=(20, 20, 20),
               bg=(250, 248, 240), anchor="midbottom") -> pygame.Rect:
+    """A boxed label, measured first and kept whole inside the drawing area (the clip: the board's
+    viewport); a text wider than the area is cut with an ellipsis rather than spilling."""
+    area = surface.get_clip()
+    text = fit_text(fonts, text, size, area.w - 10, "b")
     img = fonts.render(text, size, fg, "b")
     rect = img.get_rect(**{anchor: pos}).inflate(8, 2)
+    rect.clamp_ip(area)
     pygame.draw.rect(surface, bg, rect, border_radius=4)
     pygame.draw.rect(surface, (20, 20, 20), rect, 1, border_radius=4)
     surface.blit(img, img.get_rect(center=rect.center))
     return rect
+
+
+def fit_text(fonts: theme.Fonts, text: str, size: float, width: int, style: str = "") -> str:
+    """The text, cut at a word (else a letter) with "…" when wider than `width` pixels."""
+    font = fonts.get(size, style)
+    if width <= 0 or font.size(text)[0] <= width:
+        return text
+    ell = fonts.safe("…", size, style)
+    words = text.split(" ")
+    while len(words) > 1 and font.size(" ".join(words) + ell)[0] > width:
+        words.pop()
+    cut = " ".join(words)
+    while cut and font.size(cut + ell)[0] > width:
+        cut = cut[:-1]
+    return cut.rstrip(" ,·;:") + ell

@@ -251,3 +251,72 @@ def test_make_keeps_pips_chatter_out_of_make_plays_output():
     assert installs and all(line.rstrip().endswith("$(QUIET_PIP)") for line in installs)
     quiet = next(line for line in makefile.splitlines() if line.startswith("QUIET_PIP"))
     assert "> $(LOG) 2>&1" in quiet and "cat $(LOG)" in quiet and "exit 1" in quiet   # shown when it fails
+
+
+# -- 4. A team's attack preview: lines only from the members whose dice count ------------------------
+def team_toy():
+    from conftest import Attack, UiToy
+
+    from game.engine.ruleset import Option
+
+    class TeamToy(UiToy):
+        id = "ui-toy-team"
+
+        def legal_actions(self, state, decision):
+            opts = super().legal_actions(state, decision)
+            teams = sorted({u.team for u in state.side_units(decision.side) if u.team})
+            for team in teams:
+                for e in state.side_units(1 - decision.side):
+                    opts.insert(0, Option("Attack", f"{team} attacks {e.name}", Attack(team, e.id), actor=team,
+                                          target=e.id, odds_text="3 dice, 70%"))
+            return opts
+    return TeamToy()
+
+
+def team_scenario():
+    from game.engine.scenario import Scenario
+    unit = lambda uid, side, name, x, y, team=None: {"id": uid, "side": side, "name": name, "x": x, "y": y,  # noqa
+                                                     "facing": 0, **({"team": team} if team else {})}
+    return Scenario.from_dict({
+        "format": "skirmish-table/scenario", "version": 1, "name": "ui-toy-team", "title": "Team field",
+        "ruleset": "ui-toy-team", "table": {"width": 90, "height": 60},
+        "terrain": [{"id": "wood1", "kind": "wood", "name": "Long wood",
+                     "polygon": [[40, 10], [55, 12], [52, 40], [38, 36]]}],
+        "sides": [{"name": "Blue"}, {"name": "Red"}],
+        "units": [unit("b1", 0, "Baker", 20, 20, "Fireteam"), unit("b2", 0, "Able", 20, 55, "Fireteam"),
+                  unit("b3", 0, "Grant", 30, 52, "Fireteam"), unit("r1", 1, "Rossi", 70, 50)],
+        "victory": {"kind": "last-standing"}, "turn_limit": 6})
+
+
+def accent_along(app, table, a, b) -> int:
+    from game.ui import theme
+    pa, pb = table.camera.to_screen(*a), table.camera.to_screen(*b)
+    hits = 0
+    for i in range(10, 90, 4):
+        p = (int(pa[0] + (pb[0] - pa[0]) * i / 100), int(pa[1] + (pb[1] - pa[1]) * i / 100))
+        near = [tuple(app.window.get_at((p[0] + dx, p[1] + dy)))[:3] for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        hits += any(c == tuple(theme.ACCENT) for c in near)
+    return hits
+
+
+def test_a_team_attack_draws_lines_only_from_the_members_that_see_the_target(app):
+    from game.engine.registry import register, unregister
+    rs = team_toy()
+    register(rs)
+    try:
+        session = Session(team_scenario(), 3, {}, ["human", "human"])
+        app.start_session(session)
+        for _ in range(3):
+            app.step()
+        table = app.top
+        select(app, table, "b2")
+        row = next(rect for rect, o, _k, _l in table.panel.rows if o.label == "Fireteam attacks Rossi")
+        move_to(app, row.center, frames=2)               # hovering the option shows its preview
+        texts = app.fonts.frame_texts
+        assert "Fireteam attacks Rossi · 3 dice, 70%" in texts
+        assert "Baker: no line of sight (Long wood) (no dice)" in texts
+        assert accent_along(app, table, (20, 55), (70, 50)) > 10       # Able's dice count
+        assert accent_along(app, table, (30, 52), (70, 50)) > 10       # Grant's too
+        assert accent_along(app, table, (20, 20), (70, 50)) == 0       # no line from Baker, behind the wood
+    finally:
+        unregister(rs.id)

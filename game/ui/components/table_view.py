@@ -24,6 +24,7 @@ class TableView(BoardView):
         self.regions = render.RegionCache()
         self.positions: dict[str, tuple[float, float, float]] = {}
         self.anims: dict[str, tuple[tuple, tuple, float]] = {}
+        self._sight: dict[tuple, tuple[bool, str]] = {}
 
     # -- moves, animated ------------------------------------------------------------------------
     def follow(self, view, animate: bool, now: float) -> None:
@@ -127,6 +128,52 @@ class TableView(BoardView):
                      getattr(kind, "rough", False)):
                 return f"blocked: within reach, but {piece.name or render.kind_label(kind)} is in the way"
         return "blocked: within reach, but the rules bar the way there"
+
+    # -- whose dice count: the members of a team that see the target ---------------------------------
+    def who_counts(self, frame: Frame, actors: list, targets: list):
+        """A team's attack: only the members with a line of sight (the rules' own LOS rules,
+        TableRules.los_rules) to a target roll; the others are left out, with what blocks them.
+        One actor, or no member seeing at all (the rules judge otherwise): every actor is drawn."""
+        if len(actors) < 2 or frame.tools is None or frame.tools.thinking():
+            return super().who_counts(frame, actors, targets)
+        view = frame.view
+        counting: dict[str, list] = {}
+        blocked: dict[str, str] = {}
+        for t in targets:
+            for a in actors:
+                clear, what = self.sight(view, frame.tools, a, t)
+                if clear:
+                    counting.setdefault(t.id, []).append(a)
+                else:
+                    blocked.setdefault(a.id, what)
+        if not counting:
+            return super().who_counts(frame, actors, targets)
+        seeing = {a.id for group in counting.values() for a in group}
+        left_out = [(a, f"no line of sight ({blocked[a.id]})" if blocked.get(a.id) else "no line of sight")
+                    for a in actors if a.id not in seeing]
+        return counting, left_out
+
+    def sight(self, view, tools, a, t) -> tuple[bool, str]:
+        """LOS from a to t on this state, cached: (clear, the blocker's name)."""
+        key = (id(view), a.id, t.id, a.x, a.y, t.x, t.y)
+        found = self._sight.get(key)
+        if found is None:
+            if len(self._sight) > 256:
+                self._sight.clear()
+            rules = tools.los_rules()
+            try:
+                res = view.table.los((a.x, a.y), (t.x, t.y), rules) if rules is not None else \
+                    view.table.los((a.x, a.y), (t.x, t.y))
+            except Exception:
+                return True, ""
+            what = ""
+            if not res.clear:
+                piece = getattr(view.table, "by_id", {}).get(res.blocker)
+                what = (getattr(piece, "name", "") or render.kind_label(getattr(piece, "kind", None))) \
+                    if piece is not None else str(res.blocker or "")
+            found = (bool(res.clear), what)
+            self._sight[key] = found
+        return found
 
     # -- the legend: the terrain kinds on this table -----------------------------------------------
     def legend_entries(self, view) -> list:
