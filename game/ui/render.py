@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
-from game.ui import theme
+from game.ui import patterns, theme
 from game.ui.camera import Camera
 
 MAX_CACHE_PIXELS = 14_000_000        # above this a zoom level caches only the visible part
@@ -183,10 +183,7 @@ def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts
         polys = polygons_of(piece.polygon)
         for poly in polys:
             fill_polygon(surface, poly, colour, to_px, hole_colour=base)
-        if getattr(kind, "impassable", False):
-            _hatch_inside(surface, polys, to_px, (*theme.shade(colour, 0.6), 200), spacing=7, cross=True)
-        elif getattr(kind, "rough", False) and not getattr(kind, "building", False):
-            _hatch_inside(surface, polys, to_px, (*theme.shade(colour, 0.72), 150), spacing=9)
+        patterns.fill_polygons(surface, polys, to_px, patterns.pattern_of(kind), colour)
         high = getattr(kind, "high", False)
         edge = theme.shade(colour, 0.45 if high else 0.7)
         for poly in polys:
@@ -304,8 +301,8 @@ class TerrainCache:
             self._surfaces.pop(next(iter(self._surfaces)))
 
 
-def legend_entries(state: Any) -> list[tuple[str, tuple[int, int, int], str]]:
-    """(label, colour, properties) of each kind present on the table, in table order."""
+def legend_entries(state: Any) -> list[tuple]:
+    """(label, colour, properties, pattern) of each kind present on the table, in table order."""
     seen: dict[str, tuple[str, tuple[int, int, int], str]] = {}
     for piece in getattr(state.table, "pieces", ()):
         kind = kind_of(piece)
@@ -317,7 +314,8 @@ def legend_entries(state: Any) -> list[tuple[str, tuple[int, int, int], str]]:
             props.append("obstacle")
         words = {"high": "blocks LOS", "cover": "cover", "rough": "rough", "impassable": "impassable",
                  "building": "building", "obstacle": "obstacle"}
-        seen[name] = (kind_label(kind), kind_colour(kind), ", ".join(words[p] for p in props))
+        seen[name] = (kind_label(kind), kind_colour(kind), ", ".join(words[p] for p in props),
+                      patterns.pattern_of(kind))
     return list(seen.values())
 
 

@@ -320,3 +320,82 @@ def test_a_team_attack_draws_lines_only_from_the_members_that_see_the_target(app
         assert accent_along(app, table, (20, 20), (70, 50)) == 0       # no line from Baker, behind the wood
     finally:
         unregister(rs.id)
+
+
+# -- 7. Terrain kinds told apart: colours measured under colour blindness, and a pattern each -------------
+# Colour-vision deficiency simulated with Machado, Oliveira & Fernandes (2009), "A physiologically-based
+# model for simulation of color vision deficiency", severity 1.0 matrices, applied to linear sRGB;
+# distances are CIE76 delta E in CIELAB (D65).
+import itertools  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+CVD = {
+    "normal vision": np.eye(3),
+    "protanopia": np.array([[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216],
+                            [-0.003882, -0.048116, 1.051998]]),
+    "deuteranopia": np.array([[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413],
+                              [-0.011820, 0.042940, 0.968881]]),
+    "tritanopia": np.array([[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602],
+                            [0.004733, 0.691367, 0.303900]]),
+}
+MIN_DELTA_E = 12.0          # clearly different side by side (2.3 is a just-noticeable difference)
+
+
+def lab(rgb255: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    c = rgb255 / 255.0
+    linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    seen = np.clip(linear @ matrix.T, 0.0, 1.0)
+    xyz = seen @ np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]).T
+    xyz = xyz / np.array([0.9505, 1.0, 1.089])
+    f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
+    return np.stack([116 * f[:, 1] - 16, 500 * (f[:, 0] - f[:, 1]), 200 * (f[:, 1] - f[:, 2])], axis=1)
+
+
+def test_every_pair_of_terrain_kinds_differs_in_colour_under_each_colour_blindness():
+    from game.geometry.terrain import load_kinds
+    from game.ui import theme
+    kinds = load_kinds()
+    names = sorted(kinds)
+    rgb = np.array([theme.hex_colour(kinds[n].color) for n in names], dtype=float)
+    too_close = []
+    for vision, matrix in CVD.items():
+        points = lab(rgb, matrix)
+        for i, j in itertools.combinations(range(len(names)), 2):
+            d = float(np.linalg.norm(points[i] - points[j]))
+            if d < MIN_DELTA_E:
+                too_close.append(f"{names[i]} / {names[j]} under {vision}: delta E {d:.1f}")
+    assert not too_close, too_close
+
+
+def test_the_grey_kinds_of_the_issue_are_now_far_apart():
+    from game.geometry.terrain import load_kinds
+    from game.ui import theme
+    kinds = load_kinds()
+    grey = ["rocks", "low-wall", "ruins", "marsh"]
+    rgb = np.array([theme.hex_colour(kinds[n].color) for n in grey], dtype=float)
+    for vision, matrix in CVD.items():
+        points = lab(rgb, matrix)
+        assert min(np.linalg.norm(points[i] - points[j]) for i, j in itertools.combinations(range(4), 2)) > 15, vision
+
+
+def test_every_terrain_kind_has_a_pattern_of_its_own_and_it_is_drawn(app):
+    from game.geometry.terrain import load_kinds
+    from game.ui import patterns, theme
+    kinds = load_kinds()
+    chosen = {n: patterns.pattern_of(k) for n, k in kinds.items()}
+    assert len(set(chosen.values())) == len(chosen)                 # no two kinds share a pattern
+    # the tiles drawn differ pixel for pixel (on a common grey, so only the strokes count)
+    masks = {}
+    for name, pattern in chosen.items():
+        tile = patterns.tile(pattern, (128, 128, 128))
+        masks[name] = tuple(tile.get_at((x, y))[3] > 0 for y in range(patterns.TILE) for x in range(patterns.TILE))
+    for a, b in itertools.combinations(masks, 2):
+        assert masks[a] != masks[b], (a, b)
+    assert sum(masks["open"]) == 0 and sum(masks["rocks"]) > 10
+    # and the table draws it: a Ruins piece's pixels are not all one colour
+    surf = pygame.Surface((64, 64))
+    import shapely
+    patterns.fill_polygons(surf, [shapely.box(0, 0, 64, 64)], lambda x, y: (x, y), "rubble",
+                           theme.hex_colour(kinds["ruins"].color))
+    assert len({tuple(surf.get_at((x, y))) for x in range(0, 64, 2) for y in range(0, 64, 2)}) > 1
