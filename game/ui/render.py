@@ -149,8 +149,9 @@ def table_size(state: Any) -> tuple[float, float]:
 
 
 def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts: theme.Fonts | None,
-                 labels: bool = True) -> None:
-    """The table, its pieces by kind, buildings' walls and doors, zones, objectives and a 10 cm grid."""
+                 labels: bool = True) -> list:
+    """The table, its pieces by kind, buildings' walls and doors, zones, objectives and a 10 cm grid;
+    returns the labels drawn (text, rect), placed so that none covers another."""
     table = state.table
     w, h = table_size(state)
     open_kind = None
@@ -211,6 +212,7 @@ def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts
             continue
         for i in range(len(pts)):
             dashed_line(surface, col, pts[i], pts[(i + 1) % len(pts)], 2, 10, 7)
+    flags = []
     for obj in getattr(scen, "objectives", ()) or ():
         try:
             if obj.get("polygon"):
@@ -224,26 +226,16 @@ def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts
                 pygame.draw.circle(surface, (120, 40, 120), (cx, cy), max(4, r), 2)
             pygame.draw.line(surface, (60, 30, 60), (cx, cy), (cx, cy - 18), 2)
             pygame.draw.polygon(surface, (200, 60, 160), [(cx, cy - 18), (cx + 12, cy - 14), (cx, cy - 10)])
-            if fonts is not None and labels and obj.get("name"):
-                img = fonts.render(str(obj["name"]), 12, (70, 20, 70), "b")
-                surface.blit(img, (cx + 8, cy - 8))
+            flags.append((str(obj.get("name") or ""), cx, cy))
         except (KeyError, TypeError, ValueError):
             continue
-    if fonts is not None and labels and scale >= 3.5:
-        for piece in pieces:
-            name = getattr(piece, "name", "") or ""
-            if not name:
-                continue
-            try:
-                p = piece.polygon.representative_point()
-            except Exception:
-                continue
-            img = fonts.render(name, 11, theme.shade(kind_colour(kind_of(piece)), 0.35), "i")
-            x0, y0, x1, y1 = piece.polygon.bounds
-            if (x1 - x0) * scale > img.get_width() * 0.8:
-                surface.blit(img, img.get_rect(center=to_px(p.x, p.y)))
+    placed = []
+    if fonts is not None and labels:
+        from game.ui.labels import draw_labels
+        placed = draw_labels(surface, state, pieces, flags, to_px, scale, fonts, lambda p: kind_colour(kind_of(p)))
     pygame.draw.rect(surface, theme.TABLE_EDGE,
                      pygame.Rect(tl[0], tl[1], br[0] - tl[0] + 1, br[1] - tl[1] + 1), 2)
+    return placed
 
 
 class TerrainCache:

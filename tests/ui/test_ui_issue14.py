@@ -399,3 +399,68 @@ def test_every_terrain_kind_has_a_pattern_of_its_own_and_it_is_drawn(app):
     patterns.fill_polygons(surf, [shapely.box(0, 0, 64, 64)], lambda x, y: (x, y), "rubble",
                            theme.hex_colour(kinds["ruins"].color))
     assert len({tuple(surf.get_at((x, y))) for x in range(0, 64, 2) for y in range(0, 64, 2)}) > 1
+
+
+# -- 8. Labels that neither collide nor spill ------------------------------------------------------------
+def drawn_labels(name: str, level: float):
+    from game.engine import game as engine
+    from game.io.scenario_file import load_scenario
+    from game.rulesets import load_all
+    from game.ui import camera, render
+    load_all()
+    state = engine.new_game(load_scenario(name), 1)
+    s = camera.BASE * camera.STEP ** level
+    w, h = render.table_size(state)
+    surf = pygame.Surface((int(w * s) + 4, int(h * s) + 4))
+    return render.draw_terrain(surf, state, lambda x, y: (x * s + 2, y * s + 2), s, app_fonts())
+
+
+def app_fonts():
+    from game.ui import theme
+    return theme.Fonts(1.0)
+
+
+def test_objective_and_terrain_labels_never_overlap(app):
+    for name, must in (("risus-farm-assault", {"Farmyard", "Farmhouse", "farmhouse"}),
+                       ("takipsilim-ruined-compound", {"south ruins", "generator"})):
+        for level in (2.0, 3.69, 5.0, 7.0):
+            placed = drawn_labels(name, level)
+            rects = [r for _t, r in placed]
+            for i, j in itertools.combinations(range(len(rects)), 2):
+                assert not rects[i].colliderect(rects[j]), (name, level, placed[i], placed[j])
+            if level >= 3.69:
+                assert must <= {t for t, _r in placed}, (name, level)
+
+
+def test_a_tooltips_bold_title_fits_its_box(app, toy_ruleset):
+    session = Session(toy_scenario(), 3, {"secret": False}, ["human", "human"])
+    session.state.units["r2"].name = "Capitano Wolfgang Amadeus Conti-Bellincioni"
+    app.start_session(session)
+    for _ in range(3):
+        app.step()
+    table = app.top
+    u = session.state.units["r2"]
+    move_to(app, at(table, u.x, u.y), frames=30)
+    tip = table.board.tip_rect
+    assert tip is not None
+    title = f"{u.name} (Red)"
+    bold = app.fonts.get(12, "b")
+    lines = app.fonts.wrap(title, 12, table.s(300), "b")
+    assert all(bold.size(line)[0] + table.s(16) <= tip.w for line in lines)
+    assert pygame.Rect(table.viewport).contains(tip)
+
+
+def test_the_bottom_hint_is_never_cut_mid_word(app, toy_ruleset):
+    from conftest import post
+    session, table = start(app)
+    post(pygame.VIDEORESIZE, w=1000, h=650, size=(1000, 650))
+    for _ in range(3):
+        app.step()
+    move_to(app, at(table, 30, 50), frames=2)
+    full = table.status_text()[0]
+    shown = table.bars.status_shown
+    assert shown and full.startswith(shown.split(" · ")[0])
+    parts = [p for part in full.split("   ·   ") for p in part.split(" · ")]
+    assert all(p in parts for p in shown.split(" · ")), shown        # whole parts only
+    room = table.panel.rect.x - table.bars.status_x - table.s(8)
+    assert app.fonts.get(13).size(shown)[0] <= room

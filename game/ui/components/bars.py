@@ -25,6 +25,26 @@ TOOL_BUTTONS = (("measure", "Tape M", "Measuring tape: drag on the table (M)"),
 TABLE_ONLY = {"measure", "los", "arc", "blast", "rings", "legend"}
 
 
+def fit_segments(fonts, text: str, size: float, room: int) -> str:
+    """The status line measured before it is drawn: whole " · " parts while they fit (a hint is
+    never cut mid-word), else the first part cut at a word with an ellipsis."""
+    font = fonts.get(size)
+    if font.size(text)[0] <= room:
+        return text
+    sep = "   ·   " if "   ·   " in text else " · "
+    parts = [p for part in text.split(sep) for p in part.split(" · ")]
+    shown = ""
+    for part in parts:
+        trial = f"{shown} · {part}" if shown else part
+        if font.size(trial)[0] > room:
+            break
+        shown = trial
+    if shown:
+        return shown
+    from game.ui.render import fit_text
+    return fit_text(fonts, text, size, room)
+
+
 class Bars:
     """Inputs: the app (fonts, scale) and the session; the buttons are made by the screen's
     `make_button(rect, text, fn, object_id, tooltip)` and call the `handlers` by key."""
@@ -41,6 +61,7 @@ class Bars:
         self.top_h = self.bottom_h = 0
         self.buttons_left = 0
         self.status_x = 0
+        self.status_shown = ""
 
     def s(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
@@ -150,8 +171,8 @@ class Bars:
         text, colour = status
         room = bar.right - self.status_x - self.s(8)
         if room > 40 and text:
-            lines = fonts.wrap(text, 13, room)
-            theme.draw_text(surface, fonts, lines[0] if lines else "", (self.status_x, bar.centery), 13, colour,
+            self.status_shown = fit_segments(fonts, text, 13, room)
+            theme.draw_text(surface, fonts, self.status_shown, (self.status_x, bar.centery), 13, colour,
                             anchor="midleft")
         toast = self.live_toast(now)
         if toast is not None:

@@ -64,6 +64,7 @@ class BoardView:
         self.camera: Camera | None = None
         self.viewport = (0, 0, 1, 1)
         self.legend = Legend(app)
+        self.tip_rect: pygame.Rect | None = None          # the last tooltip drawn
 
     def s(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
@@ -183,14 +184,16 @@ class BoardView:
         except Exception:
             text = view.units[uid].name
         u = view.units[uid]
-        lines = []
-        for line in text.split("\n")[:10]:
-            lines.extend(fonts.wrap(line, 12, self.s(300)))
+        # each line measured in the style it is drawn in (the title is bold), so none runs past the box
+        lines: list[tuple[str, str]] = []
+        for i, line in enumerate(text.split("\n")[:10]):
+            style = "b" if i == 0 else ""
+            lines.extend((part, style) for part in fonts.wrap(line, 12, self.s(300), style))
         lines = lines[:12]
         if u.markers:
-            lines.append("markers: " + ", ".join(sorted(u.markers)))
+            lines.append(("markers: " + ", ".join(sorted(u.markers)), ""))
         lh = fonts.line_height(12)
-        w = max(fonts.get(12).size(l)[0] for l in lines) + self.s(16)
+        w = max(fonts.get(12, style).size(line)[0] for line, style in lines) + self.s(16)
         h = lh * len(lines) + self.s(10)
         mx, my = self.app.mouse
         rect = pygame.Rect(mx + 16, my + 16, w, h)
@@ -200,7 +203,8 @@ class BoardView:
         if rect.bottom > y + vh:
             rect.y = my - h - 10
         theme.panel(surface, rect, (17, 20, 26), theme.side_colour(theme.seat_of(view, u.side)), 5)
+        self.tip_rect = rect
         yy = rect.y + self.s(5)
-        for i, line in enumerate(lines):
-            theme.draw_text(surface, fonts, line, (rect.x + self.s(8), yy), 12, theme.TEXT, "b" if i == 0 else "")
+        for line, style in lines:
+            theme.draw_text(surface, fonts, line, (rect.x + self.s(8), yy), 12, theme.TEXT, style)
             yy += lh
