@@ -464,3 +464,72 @@ def test_the_bottom_hint_is_never_cut_mid_word(app, toy_ruleset):
     assert all(p in parts for p in shown.split(" · ")), shown        # whole parts only
     room = table.panel.rect.x - table.bars.status_x - table.s(8)
     assert app.fonts.get(13).size(shown)[0] <= room
+
+
+# -- 5. Committed secret orders shown to their side; keys act only on what is drawn -----------------------
+def takipsilim_table(app, players=("human", "human")):
+    from game.io.scenario_file import load_scenario
+    from game.rulesets import load_all
+    load_all()
+    session = Session(load_scenario("takipsilim-dusk-ambush"), 7, None, list(players))
+    app.start_session(session)
+    for _ in range(3):
+        app.step()
+    if app.top.name == "handover":
+        click(app, (app.size[0] // 2, 30))
+    table = app.top
+    assert table.name == "table" and table.my_decision() is not None
+    return session, table
+
+
+def test_a_committed_run_shows_a_ghost_and_a_shot_an_arrow_to_its_side_only(app):
+    from game.ai.players import point_in_region
+    from game.engine.dice import PlayerRng
+    from game.ui.components.orders import committed
+    session, table = takipsilim_table(app)
+    me = session.viewer
+    first = table.sel.selected
+    rows = table.panel.row_options
+    run = next(i for i, o in enumerate(rows) if o.region is not None and o.label.startswith("Run"))
+    key(app, pygame.K_1 + run)
+    x, y = point_in_region(table.region_option().region, PlayerRng(1, "t"))
+    u = session.state.units[first]
+    before = tuple(app.window.get_at(at(table, x, y)))
+    click(app, at(table, x, y))
+    if table.sel.placing is not None:                    # it takes a facing: Enter keeps it
+        key(app, pygame.K_RETURN)
+    assert session.state.units[first].x == u.x           # the figure stays put until the round resolves
+    orders = committed(session, table.view())
+    assert [o.actor for o in orders] == [first] and orders[0].point is not None
+    app.step()
+    assert tuple(app.window.get_at(at(table, *orders[0].point))) != before      # the ghost is drawn
+    # a shot: an arrow to the target
+    second = table.sel.selected
+    assert second != first
+    rows = table.panel.row_options
+    shoot = next((i for i, o in enumerate(rows) if o.target and o.action is not None), None)
+    if shoot is not None:
+        key(app, pygame.K_1 + shoot)
+        found = {o.actor: o for o in committed(session, table.view())}
+        assert found[second].target == rows[shoot].target
+    # the other side sees none of them
+    other = 1 - me
+    session.set_viewer(other)
+    assert committed(session, session.view()) == []
+    session.set_viewer(me)
+
+
+def test_a_number_key_pressed_before_the_next_prompt_is_drawn_does_nothing(app):
+    from conftest import post
+    session, table = takipsilim_table(app)
+    rows = table.panel.row_options
+    wait = next(i for i, o in enumerate(rows) if o.action is not None)
+    n = len(session.history)
+    k = pygame.K_1 + wait
+    for _ in range(2):                                   # two presses before any frame is drawn
+        post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+    app.step()
+    assert len(session.history) == n + 1                 # the second press saw no prompt on screen
+    app.step()
+    key(app, k)                                          # once drawn, the key acts again
+    assert len(session.history) == n + 2

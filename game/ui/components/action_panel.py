@@ -31,6 +31,7 @@ class ActionPanel:
         self.card_lines: list[str] = []
         self.rows_top = 0
         self._key: Any = None
+        self.drawn: Any = None          # the (state, viewer) whose options were last drawn
 
     def s(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
@@ -54,8 +55,15 @@ class ActionPanel:
                 return option
         return None
 
+    def on_screen(self) -> bool:
+        """Are the options drawn the ones of the state now? A key pressed after an action, before
+        the next prompt was drawn, must not act on options the player has not seen."""
+        return self.drawn == (self.session.version, self.session.viewer)
+
     def option_by_number(self, n: int) -> Option | None:
-        """The option of key n (1-9, 0 for the tenth)."""
+        """The option of key n (1-9, 0 for the tenth), only as drawn on screen."""
+        if not self.on_screen():
+            return None
         index = 9 if n == 0 else n - 1
         return self.row_options[index] if index < len(self.row_options) else None
 
@@ -129,7 +137,10 @@ class ActionPanel:
         x = r.x + pad
         y = self.rows_top
         if mine is None:
+            self.drawn = None
             return
+        self.drawn = (self.session.version, self.session.viewer) if self._key is not None and \
+            self._key[0] == self.session.version else None
         pygame.draw.line(surface, theme.EDGE, (r.x + pad, y - self.s(4)), (r.right - pad, y - self.s(4)))
         sel = view.units.get(self.sel.selected) if self.sel.selected else None
         n = len(self.choices.actors())

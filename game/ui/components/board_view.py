@@ -41,6 +41,7 @@ class Frame:
     now: float = 0.0
     describe: Callable[[str], str] | None = None
     tools: Any = None                  # the table tools, on a table board
+    orders: list = dataclasses.field(default_factory=list)   # the viewer's committed secret orders
 
 
 def left_out_text(left_out: list) -> str:

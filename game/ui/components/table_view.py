@@ -8,6 +8,7 @@ import math
 import pygame
 
 from game.ui import render, theme
+from game.ui.components import orders
 from game.ui.components.board_view import BoardView, Frame
 
 ANIM_TIME = 0.35
@@ -74,6 +75,8 @@ class TableView(BoardView):
             frame.tools.draw_under(surface, view, cam, self.positions, frame.cursor)
         self.painter.draw(surface, cam, view.units.values(), self.positions, frame.marker_labels,
                           sel.selected, sel.hovered, set(frame.acting), seats=view)
+        if frame.orders:
+            orders.draw(surface, cam, view, frame.orders, self.positions, seats=view)
         self.draw_placing(surface, frame)
         self.draw_target(surface, frame)
         if frame.tools is not None:

@@ -17,6 +17,7 @@ from game.ui.components.board_views import board_view_for
 from game.ui.components.choices import Choices, Selection, actors_of
 from game.ui.components.dice_log import DiceLog
 from game.ui.components.nesting import NestWatch
+from game.ui.components.orders import committed as committed_orders
 from game.ui.components.placing import Placement
 from game.ui.components.tools import TableTools
 from game.ui.screens import game_actions
@@ -455,7 +456,8 @@ class GameScreen(game_actions.GameCommands, Screen):
                       marker_labels=dict(getattr(self.session.ruleset, "marker_styles", {}) or {}),
                       cursor=self.cursor_world, now=self.now,
                       describe=lambda uid: self.session.ruleset.describe_unit(view, uid),
-                      tools=self.tools if self.board.has_tools else None)
+                      tools=self.tools if self.board.has_tools else None,
+                      orders=committed_orders(self.session, view))
         self.board.draw(surface, frame)
         surface.set_clip(clip)
         self.board.draw_legend(surface)

@@ -42,6 +42,8 @@ class GameCommands:
             self.choose(option)
 
     def cmd_pass(self) -> None:
+        if not self.panel.on_screen():
+            return                     # the prompt it would answer is not drawn yet
         passes = [o for o in self.choices.options_for(self.sel.selected) if o.kind == "Pass" and o.action is not None]
         if passes:
             self.commit(passes[0].action)
