@@ -19,8 +19,21 @@ class Committed:
     target: str | None                    # the unit it acts on
 
 
+_cache: dict = {}
+
+
 def committed(session, view) -> list[Committed]:
-    """The viewer's secret orders of the current turn, the last one per figure."""
+    """The viewer's secret orders of the current turn, the last one per figure (computed once per
+    state and viewer: the history only grows with the version)."""
+    key = (session.version, session.viewer, len(session.history), id(view))
+    if _cache.get("session") is session and _cache.get("key") == key:
+        return _cache["orders"]
+    orders = _committed(session, view)
+    _cache.update(session=session, key=key, orders=orders)
+    return orders
+
+
+def _committed(session, view) -> list[Committed]:
     viewer = session.viewer
     if viewer is None:
         return []

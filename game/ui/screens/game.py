@@ -20,14 +20,14 @@ from game.ui.components.nesting import NestWatch
 from game.ui.components.orders import committed as committed_orders
 from game.ui.components.placing import Placement
 from game.ui.components.tools import TableTools
-from game.ui.screens import game_actions
+from game.ui.screens import game_actions, game_status
 from game.ui.screens.base import Screen
 from game.ui.session import seat_of
 
 QUICKSAVE = game_actions.QUICKSAVE
 
 
-class GameScreen(game_actions.GameCommands, Screen):
+class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
     name = "table"
 
     def __init__(self, app, session):
@@ -108,22 +108,6 @@ class GameScreen(game_actions.GameCommands, Screen):
 
     def region_option(self) -> Option | None:
         return self.choices.region_option(self.sel)
-
-    def status_text(self, hints_only: bool = False) -> tuple[str, tuple]:
-        toast = self.bars.live_toast(self.now)
-        if not hints_only and toast is not None:
-            return toast[0], toast[1]
-        if self.ai.broken:
-            return self.ai.broken, theme.BAD
-        pl = self.sel.placing
-        if pl is not None:
-            if pl.point is None:
-                return f"{pl.option.label}: click inside the highlighted area (right click or Esc cancels)", theme.ACCENT
-            return "Drag or click to set the facing; Enter keeps it", theme.ACCENT
-        if self.ai.turn() and not self.session.is_over():
-            return "The AI is playing… Space skips the animation", theme.DIM
-        pos = self.board.cursor_text(self.cursor_world) + "   ·   " if self.cursor_world is not None else ""
-        return pos + "F1 help · Tab next unit · 1-9 options · wheel zoom · right drag pan", theme.DIM
 
     def sync(self) -> None:
         """Follow the session: a new board (a nested game), new state (animate moves, flash new rolls),
@@ -413,27 +397,6 @@ class GameScreen(game_actions.GameCommands, Screen):
         """Something moves on screen (the window then draws at full speed)."""
         return self.board.busy() or self.ai.turn() or self.log.animating(self.now) or \
             self.bars.live_toast(self.now) is not None
-
-    def update_dynamic_buttons(self) -> None:
-        """The banner's hand-over button and the results button come and go with the state."""
-        key = (self.banner_to, self.session.is_over(), self.panel.rect.topleft, self.app.size,
-               tuple(self.panel.banner_rect) if self.panel.banner_rect else None)
-        if key == self._dyn_key:
-            return
-        self._dyn_key = key
-        for b in self.dynamic_buttons:
-            b.kill()
-        self.dynamic_buttons = []
-        spot = self.panel.handover_button_rect()
-        if self.banner_to is not None and spot is not None:
-            # in the side panel's banner: the board and its results stay uncovered
-            name = self.session.side_name(self.banner_to)
-            self.dynamic_buttons.append(self.button(spot, f"Hand over to {name}  (Enter)", self.hand_over, "#primary"))
-        elif self.session.is_over():
-            r = self.panel.rect
-            self.dynamic_buttons.append(self.button(pygame.Rect(r.x + self.s(12), r.y + self.s(76),
-                                                                r.w - self.s(24), self.s(36)),
-                                                    "Results and the log", self.open_results, "#primary"))
 
     # -- drawing ------------------------------------------------------------------------------------
     def caption(self) -> str | None:
