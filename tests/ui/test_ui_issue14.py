@@ -533,3 +533,19 @@ def test_a_number_key_pressed_before_the_next_prompt_is_drawn_does_nothing(app):
     app.step()
     key(app, k)                                          # once drawn, the key acts again
     assert len(session.history) == n + 2
+
+
+def test_on_a_hex_map_an_illegal_hex_is_not_adjacent(app):
+    import shapely
+    from test_ui_components import hex_view_state, hexmap
+
+    from game.geometry import hexgrid
+    from game.ui.components.board_views import board_view_for
+    board = hexmap()
+    state = hex_view_state(board)
+    view = board_view_for(app, state)
+    view.place((0, 0, 640, 480))
+    at_hex = hexgrid.Hex(2, 1)
+    region = shapely.union_all([board.polygon(h) for h in board.neighbours(at_hex)])
+    far = board.centre(hexgrid.Hex(0, 0))
+    assert view.why_outside(state, state.units["g1"], far, region) == "not adjacent: only a neighbouring hex"
