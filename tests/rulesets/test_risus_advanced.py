@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.engine import game as engine
 from game.engine.actions import Pass
 from game.rulesets.risus_skirmish.actions import Attack, Move, ThrowGrenade
-from test_risus_helpers import blank, fig, game, option, options, rect, texts, who, with_dice
+from test_risus_helpers import blank, fig, game, option, options, pass_turn, rect, texts, who, with_dice
 
 # The Americans (side 0) advance from the west field; the Germans hide in the wood.
 AMBUSH = [rect("west", "field", 0, 0, 30, 40, name="West Field"), rect("wood", "wood", 30, 0, 60, 40,
@@ -73,7 +73,7 @@ def test_a_hidden_figure_is_revealed_when_it_fires():
     units = [fig("a", 0, 10, 20, facing=180), fig("c", 0, 5, 5, facing=180),
              fig("h", 1, 50, 8, name="Obgefr. Lutz")]
     s = game(units, AMBUSH, options={**HIDDEN, "facing": "180"})
-    engine.apply(s, Pass(0))
+    pass_turn(s)
     engine.apply(s, Move("h", 31.5, 8, 180))        # to the wood's edge, behind the Americans' backs
     assert "hidden" in s.units["h"].markers
     with_dice(s, [6, 1])
@@ -84,7 +84,7 @@ def test_a_hidden_figure_is_revealed_when_it_fires():
 
 def test_a_hidden_figure_moves_hidden_until_seen():
     s = ambush()
-    engine.apply(s, Pass(0))
+    pass_turn(s)
     engine.apply(s, Move("g", 50, 30, 90))          # deep in the wood: nobody sees it
     assert "hidden" in s.units["g"].markers
     seen = engine.view(s, 0)
@@ -94,7 +94,7 @@ def test_a_hidden_figure_moves_hidden_until_seen():
 
 def test_blank_markers_move_like_figures_and_do_nothing_else():
     s = ambush()
-    engine.apply(s, Pass(0))
+    pass_turn(s)
     kinds = {o.kind for o in options(s) if o.the_actor == "blank-1"}
     assert kinds == {"Move"}
 
