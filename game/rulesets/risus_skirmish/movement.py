@@ -276,9 +276,9 @@ def move_on(state: GameState, decision: Decision) -> None:
         engine.pass_initiative(state, decision.side, f"successful OP fire by {fname}")
         _offer_dive(state, the_move, list(the_move["paths"]))
     elif fire == "failed":
-        _stop_where_fired_on(state, the_move, the_move["hits"])
         state.emit("OpFireFails", f"The OP fire fails to stop {mover}")
         complete(state, the_move, exclude=set(the_move["hits"]))
+        _stop_where_fired_on(state, the_move, the_move["hits"])   # clear of the others, now arrived
         # "Diving for cover" is for every figure hit by the fire, even when the fire on the team failed
         _offer_dive(state, the_move, the_move["hits"])
     else:
@@ -305,11 +305,17 @@ def _offer_dive(state: GameState, the_move: dict[str, Any], hit: list[str]) -> N
 
 
 def _stop_where_fired_on(state: GameState, the_move: dict[str, Any], uids) -> None:
-    """These figures stop at the point of their path where the OP fire caught them."""
+    """These figures stop at the point of their path where the OP fire caught them; where that point
+    lies on another base (the path may pass a friend), at the nearest clear point short of it."""
     k = the_move["firers"][the_move["firer"]]
     for uid in uids:
         u = state.units[uid]
-        u.x, u.y = at_step(the_move, uid, k)
+        x, y = at_step(the_move, uid, k)
+        others = [terrain.base_of(o) for o in terrain.standing(state, exclude=[uid])]
+        if base_geometry.overlapping(x, y, u.base_radius, others):
+            x, y = base_geometry.stop_on_path(the_move["paths"][uid][:2], (x, y), u.base_radius, others)
+            x, y = round(x, 3), round(y, 3)
+        u.x, u.y = x, y
         u.facing = the_move["facing"]
 
 
