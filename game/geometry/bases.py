@@ -55,11 +55,17 @@ def shadow(start: Sequence[float], other: Base, radius: float, reach: float) -> 
     if d <= r + radius - TOLERANCE:
         return Polygon()
     disc = Point(ox, oy).buffer(big, quad_segs=CIRCLE_QUAD_SEGS)
-    if d <= big:
-        return disc
-    half = math.asin(min(1.0, big / d))
     ahead = math.atan2(oy - sy, ox - sx)
     far = max(reach, d) * 2 + big
+    if d <= big:
+        # in base contact: every step with any part toward the other base enters it, so the shadow is
+        # the half plane beyond the line through start square to the centres' line
+        ux, uy = math.cos(ahead), math.sin(ahead)
+        px, py = -uy * far, ux * far
+        half_plane = Polygon([(sx + px, sy + py), (sx + px + ux * far, sy + py + uy * far),
+                              (sx - px + ux * far, sy - py + uy * far), (sx - px, sy - py)])
+        return shapely.union(disc, half_plane)
+    half = math.asin(min(1.0, big / d))
     tangent = math.sqrt(max(d * d - big * big, 0.0))
     pts = []
     for a in (ahead - half, ahead + half):
@@ -125,9 +131,9 @@ def stop_on_path(start: Sequence[float], end: Sequence[float], radius: float, ot
         if iv is None:
             continue
         t0, t1 = iv
-        if t0 < 0 <= t1 or t1 < 0:
-            continue            # already overlapping at start, or behind the mover
-        limit = min(limit, t0)
+        if t1 <= 1e-9 or overlaps(start[0], start[1], radius, b):
+            continue            # behind the mover, or already overlapping at start (it may step out)
+        limit = min(limit, max(0.0, t0))    # in base contact at start: not a step toward it
     every = list(others) + list(blockers)
     ivs = [iv for iv in (_interval(start, end, o, radius) for o in every) if iv is not None]
 

@@ -65,3 +65,14 @@ def test_stop_on_path_skips_back_over_a_chain_of_bases():
     end = bases.stop_on_path((0, 0), (10, 0), 0.5, [(10, 0, 0.5), (9.2, 0.3, 0.5)])
     assert not bases.overlapping(end[0], end[1], 0.5, [(10, 0, 0.5), (9.2, 0.3, 0.5)])
     assert end[1] == 0 and 7.5 < end[0] < 8.3
+
+
+def test_in_base_contact_no_step_toward_the_blocker():
+    """Touching an enemy base, the mover may step sideways or away, never in toward it (the region and
+    the path agree)."""
+    other = (6, 10, 0.5)                                            # in contact: centres 1 apart
+    free = bases.clear_region(box(0, 0, 40, 20), 0.5, [other], start=(5, 10), blockers=[other])
+    assert not free.covers(Point(5.5, 12))                          # sideways but a little toward it
+    assert free.covers(Point(4.9, 12)) and free.covers(Point(2, 10))
+    assert bases.stop_on_path((5, 10), (5.5, 12), 0.5, [], blockers=[other]) == (5.0, 10.0)
+    assert bases.stop_on_path((5, 10), (4.9, 12), 0.5, [], blockers=[other]) == (4.9, 12.0)

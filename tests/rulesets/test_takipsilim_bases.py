@@ -95,3 +95,12 @@ def test_no_two_bases_ever_overlap_in_random_play(name):
             bad = [(a.id, b.id) for i, a in enumerate(us) for b in us[i + 1:]
                    if bases.overlaps(a.x, a.y, a.base_radius, (b.x, b.y, b.base_radius))]
             assert bad == [], (seed, state.log[-1].text)
+
+
+def test_the_move_to_operate_machinery_leaves_out_a_base_standing_there():
+    from shapely.geometry import Point
+    gen = {"id": "radio", "name": "radio", "x": 16, "y": 20, "radius": 2, "machinery": True}
+    s = game([fig("a", 0, 10, 20), fig("x", 1, 16, 21)], objectives=[gen])
+    op = next(o for o in options(s, "a") if o.template is not None and o.template.action == "operate")
+    assert not op.region.covers(Point(16, 21)) and not op.region.covers(Point(16, 20.2))
+    assert op.region.covers(Point(16, 19.9)) and op.region.covers(Point(14.5, 20))
