@@ -215,3 +215,19 @@ def test_field_of_vision_follows_the_facing_option():
     for mode, arc in (("none", 360.0), ("180", 180.0), ("90", 90.0)):
         s = engine.new_game(sc, seed=1, options={"facing": mode})
         assert rs.field_of_vision(s, next(iter(s.units))) == arc
+
+
+def test_a_hidden_marker_may_be_assaulted_and_the_assault_ends_in_base_contact():
+    """Bases may not overlap, so the move region leaves a marker's base out; the assault option takes its
+    place, without odds (who, if anyone, stands there is unknown) and naming nobody."""
+    units = [fig("a", 0, 28, 20, facing=180), fig("c", 0, 5, 5, facing=180),
+             blank("blank-1", 1, 31.5, 20), fig("h", 1, 50, 8, name="Obgefr. Lutz")]
+    s = game(units, AMBUSH, options={**HIDDEN, "facing": "180"})
+    assert "hidden" in s.units["blank-1"].markers
+    o = next(o for o in options(s, "Assault") if o.the_actor == "a")
+    assert o.label == "A assaults a hidden marker" and o.target is None and o.odds is None
+    engine.apply(s, o.action)
+    if who(s) == (1, "opportunity-fire"):
+        engine.apply(s, Pass(1))
+    assert s.units["a"].pos == (29.0, 20)                      # 2.5 cm from the marker: bases touch
+    assert s.units["blank-1"].out and who(s) == (0, "act")
