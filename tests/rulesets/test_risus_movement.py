@@ -168,8 +168,10 @@ def test_pinned_team_members_stay_behind():
     assert s.units["m"].pos == (10, 17) and s.units["l"].pos == (15, 20)
 
 
-def test_pass_is_always_offered_to_the_side_holding_the_initiative():
+def test_pass_is_offered_to_the_side_holding_the_initiative_once_it_has_acted():
     s = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20)], THREE)
+    assert not options(s, "Pass")                  # "A turn consists of one or more actions"
+    engine.apply(s, Move("a", 10, 20, 90))         # turning on the spot: a move
     assert option(s, "Pass").action == Pass(0)
     assert who(s) == (0, "act")
 

@@ -14,6 +14,7 @@ import shapely
 from shapely.geometry import Point, Polygon, box
 
 from game.engine.state import GameState, Unit
+from game.geometry import bases as base_geometry
 from game.geometry.los import LosRules
 from game.geometry.sectors import in_arc
 
@@ -171,6 +172,29 @@ def move_region(state: GameState, x: float, y: float):
     if piece is None:
         region = Point(x, y).buffer(band, quad_segs=8).intersection(table.bounds)
     return region
+
+
+def base_of(u: Unit) -> tuple[float, float, float]:
+    return (float(u.x), float(u.y), float(u.base_radius))
+
+
+def standing(state: GameState, exclude: Iterable[str] = ()) -> list[Unit]:
+    """The figures and markers on the table (not out of the battle), but these."""
+    skip = set(exclude)
+    return [u for u in state.units.values() if not u.out and u.id not in skip]
+
+
+def clear_of_bases(state: GameState, region, mover: Unit, start: Sequence[float],
+                   exclude: Iterable[str] = (), extra: Sequence[tuple[float, float, float]] = ()):
+    """Bases may not overlap (issue 12; game.geometry.bases): the part of a move region where `mover`
+    may end. Every other figure's or marker's base, grown by the mover's radius, is left out, and so is
+    every destination whose straight line from `start` would cross an enemy base. `exclude`: figures
+    moving with it; `extra`: bases already placed (a team's members placed before this one)."""
+    others = standing(state, exclude=set(exclude) | {mover.id})
+    friends = [base_of(u) for u in others if u.side == mover.side] + list(extra)
+    enemies = [base_of(u) for u in others if u.side != mover.side]
+    return base_geometry.clear_region(region, mover.base_radius, friends + enemies, start=start,
+                                      blockers=enemies)
 
 
 def _piece_region(table: Any, piece: Any, band: float, walls: bool):
