@@ -78,8 +78,12 @@ def declare_choices(state: GameState, decision: Decision) -> list[Option]:
     u = state.units.get(decision.the_actor or "")
     if u is None:
         return []
-    return declare_options(state, u) + [Option("Surrender", f"{state.scenario.sides[decision.side].name} "
-                                                            f"surrender", action=Surrender(decision.side))]
+    opts = declare_options(state, u)
+    # surrender is offered to a side with at most half as many characters standing as its enemy
+    if 2 * len(fights.standing(state, decision.side)) <= len(fights.standing(state, 1 - decision.side)):
+        opts.append(Option("Surrender", f"{state.scenario.sides[decision.side].name} surrender",
+                           action=Surrender(decision.side)))
+    return opts
 
 
 def _record(state: GameState, action: Declare) -> None:
