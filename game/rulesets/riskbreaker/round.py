@@ -175,13 +175,11 @@ def mark_counters(state: GameState) -> None:
     closed = state.data["closed"]
     for key in list(closed):
         c = closed[key]
-        if c["rounds"] > 0:
-            c["rounds"] -= 1
-            if c["rounds"] == 0:
-                del closed[key]
-                a, b = key.split("|")
-                state.emit("Alteration", f"The way between {battleground.name(state, a)} and "
-                                         f"{battleground.name(state, b)} is open again")
+        if 0 <= c["until"] <= state.turn:
+            del closed[key]
+            a, b = key.split("|")
+            state.emit("Alteration", f"The way between {battleground.name(state, a)} and "
+                                     f"{battleground.name(state, b)} is open again")
     for uid in list(state.data["held_off"]):
         if state.data["held_off"][uid]["until"] <= state.turn:
             del state.data["held_off"][uid]

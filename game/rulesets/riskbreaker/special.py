@@ -118,14 +118,14 @@ def _alteration_skill(state: GameState, u: Unit):
 
 def alteration_options(state: GameState, u: Unit) -> list[Option]:
     """Delay (Risk 1, 2: that many rounds) or stop (Risk 3) movement between two adjacent locations,
-    one of them the character's own or one it sees next to it; the best skill for it is used."""
+    one of them the character's own or one it sees next to it; its best skill for it is used (a
+    Muscle skill such as Push, a Fight skill, or a spell)."""
     here = battleground.location_of(state, u)
     k = _alteration_skill(state, u)
     if here is None or k is None:
         return []
     near = [here] + [n for n in state.table.adjacent(here) if battleground.sees(state, u, n)]
-    links = sorted({battleground.link_key(a, b) for a in near for b in state.table.adjacent(a)
-                    if b in near or a == here})
+    links = sorted({battleground.link_key(a, b) for a in near for b in state.table.adjacent(a)})
     stat = characters.effective(state, u, k["stat"])
     opts = []
     for key in links:
@@ -150,10 +150,12 @@ def alteration(state: GameState, action: Alteration) -> None:
     state.emit("Action", f"{u.name} uses {characters.letter_label(state, u, k)} on {where} (Risk {action.risk})",
                actor=u.id)
     roll = rolls.stat_roll(state, characters.effective(state, u, k["stat"]), "an Alteration", u.name)
+    # a delay of r turns holds through the end of round (this + r); Risk 3 for good
     rounds = -1 if action.risk == 3 else action.risk
+    until = -1 if rounds < 0 else state.turn + rounds
     key = battleground.link_key(a, b)
     if roll.success:
-        state.data["closed"][key] = {"rounds": rounds, "sides": []}
+        state.data["closed"][key] = {"rounds": rounds, "until": until, "sides": []}
         state.emit("Alteration", f"{where.capitalize()} is " + ("closed for good" if rounds < 0 else
                                                                  f"closed for {rounds} turn(s)"))
         return
@@ -167,7 +169,7 @@ def alteration(state: GameState, action: Alteration) -> None:
         state.emit("Alteration", f"It goes wrong: the enemy get through and {state.scenario.sides[u.side].name} "
                                  f"lose {action.risk} Advantage at {battleground.name(state, fight)} next turn")
     else:
-        state.data["closed"][key] = {"rounds": rounds, "sides": [u.side]}
+        state.data["closed"][key] = {"rounds": rounds, "until": until, "sides": [u.side]}
         state.emit("Alteration", f"It goes wrong: {where} is closed to {state.scenario.sides[u.side].name} only")
 
 
