@@ -1,6 +1,7 @@
-"""Riskbreaker knowledge (seed 001), found by ruleset id: each option is scored by what it is expected
-to change, with the exact odds of the stat roll the option carries (game.engine.odds, as shown to
-players):
+"""Riskbreaker knowledge (seed 001), found by ruleset id: every option scored by its exact odds.
+
+Each option is scored by what it is expected to change, with the exact odds of the stat roll the
+option carries (game.engine.odds, as shown to players):
 
 - Advantage is worth something only as the Risk it lets the side spend on damage, so Advantage
   actions are taken when their odds beat even, and most when the side has little Advantage to spend;

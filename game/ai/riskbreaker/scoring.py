@@ -1,5 +1,6 @@
-"""What each Riskbreaker option is worth, in characters (a character knocked out is worth about 1),
-from the side's view: the exact chance of the option's roll times what success does, less what a
+"""What each Riskbreaker option is worth, in characters (one knocked out is worth about 1).
+
+From the side's view: the exact chance of the option's roll times what success does, less what a
 failure costs (seed 001: failure loses Risk, twice the Risk on a damage action).
 """
 from __future__ import annotations
@@ -43,12 +44,21 @@ def _p(o: Option) -> float:
     return float(o.odds) if o.odds is not None else 1.0
 
 
-def _advantage_value(state: GameState, loc: str | None, side: int) -> float:
-    """Advantage is worth more to a side that has little of it to spend."""
+def worth_of_advantage(adv: int) -> float:
+    """What holding `adv` Advantage is worth: the first points most (they open damage at all), then
+    less and less (a side far ahead can spend freely); odd, so being behind costs the same."""
+    x = abs(adv)
+    g = 0.15 * min(x, 3) + 0.1 * min(max(x - 3, 0), 3) + 0.05 * max(x - 6, 0)
+    return g if adv >= 0 else -g
+
+
+def _swing(state: GameState, loc: str | None, side: int, p: float, win: int, lose: int) -> float:
+    """Expected change in the worth of the side's Advantage: +win on a success, -lose on a failure."""
     if loc is None:
-        return ADVANTAGE
+        return 0.0
     adv = fights.advantage(state, loc, side)
-    return ADVANTAGE * (1.6 if adv < 3 else 1.0 if adv < 6 else 0.5)
+    now = worth_of_advantage(adv)
+    return p * (worth_of_advantage(adv + win) - now) + (1 - p) * (worth_of_advantage(adv - lose) - now)
 
 
 def _damage(state: GameState, targets: tuple[str, ...], kill: bool) -> float:
@@ -61,7 +71,7 @@ def _damage(state: GameState, targets: tuple[str, ...], kill: bool) -> float:
             if n >= left:
                 value += worth(state, u) + ADVANTAGE * (characters.fight_rating(state, u) + 1)
             else:
-                value += 0.6 * n / max(cap, 1)
+                value += 0.8 * worth(state, u) * n / max(cap, 1)
         else:
             value += n * (SKILL_POINT + ADVANTAGE)
     return value
@@ -80,19 +90,18 @@ def score(ctx: Context, o: Option) -> float:
         return _follow(state, a, p)
     u = state.units[a.actor]
     loc = fights.fight_of(state, u.id)
-    av = _advantage_value(state, loc, side)
     if isinstance(a, GainAdvantage):
-        return p * a.risk * av - (1 - p) * a.risk * ADVANTAGE + 0.01
+        return _swing(state, loc, side, p, a.risk, a.risk) + 0.01
     if isinstance(a, KillDamage):
-        return p * _damage(state, a.targets, True) - p * a.risk * ADVANTAGE - (1 - p) * 2 * a.risk * ADVANTAGE
+        return p * _damage(state, a.targets, True) + _swing(state, loc, side, p, -a.risk, 2 * a.risk)
     if isinstance(a, SkillDamage):
-        return p * _damage(state, a.targets, False) - p * a.risk * ADVANTAGE - (1 - p) * 2 * a.risk * ADVANTAGE
+        return p * _damage(state, a.targets, False) + _swing(state, loc, side, p, -a.risk, 2 * a.risk)
     if isinstance(a, Maneuver):
         return _maneuver(state, u, a, p, loc)
     if isinstance(a, Tactics):
         t = state.units[a.target]
         gain = (characters.fight_rating(state, t) + 1) * ADVANTAGE
-        return p * gain * 0.8 - (1 - p) * a.risk * av
+        return p * gain * 0.8 + _swing(state, loc, side, p, 0, a.risk)
     if isinstance(a, Alteration):
         return -0.05
     if isinstance(a, Recovery):
