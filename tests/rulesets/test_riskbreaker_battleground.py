@@ -234,3 +234,18 @@ def test_an_escape_scenario_is_won_by_getting_enough_away():
     until_turn_of(state, "thief")
     engine.apply(state, Flee("thief"))
     assert state.outcome.winner == 0
+
+
+def test_locations_are_adjacent_when_they_share_a_border_not_only_a_corner():
+    pieces = row("a", "b")
+    pieces.append({"id": "c", "kind": "open", "name": "c", "polygon": [[40, 20], [60, 20], [60, 40], [40, 40]]})
+    state = game([char("r", 0, 0, {"archetype": "ranger"}), char("t", 1, 1, {"archetype": "thief"})], pieces)
+    state_table_adjacent = state.table.adjacent("b")
+    assert "c" in state_table_adjacent                       # the table counts the touching corner
+    assert battleground.adjacent(state, "b") == ["a"]        # a location does not
+
+
+def test_the_follow_option_shows_the_odds_of_succeeding_and_rolling_lower():
+    state = _chase([5])
+    opt = next(o for o in engine.legal_actions(state) if o.action == Follow("guard", True))
+    assert float(opt.odds) == 0.4 and "under 5" in opt.label      # A5 needs under 7, the mover rolled 5

@@ -166,7 +166,7 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
     if a.to in enemies:
         odds = friends_there + mine - enemies[a.to]
         best = 0.3 + 0.03 * odds if not ranged else 0.1
-    elif ranged and any(n in enemies for n in state.table.adjacent(a.to)):
+    elif ranged and any(n in enemies for n in battleground.adjacent(state, a.to)):
         best = 0.3
     else:
         d_now = min((battleground.steps_between(state, here, e, side) or 5) for e in enemies) if enemies else 5

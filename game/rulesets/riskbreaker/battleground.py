@@ -12,6 +12,7 @@ Seed: 001_3f7b5bbacd6908e7.txt (Riskbreaker).
 """
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from shapely.geometry import Point
@@ -20,6 +21,10 @@ from game.engine.state import GameState, Unit
 from game.geometry.los import LosRules
 
 MAX_STEPS = 3
+TOLERANCE = 0.5          # cm: pieces this close touch (a tiling shares its borders)
+MIN_BORDER = 2.0         # cm of shared border make two locations adjacent
+
+_adjacent: "weakref.WeakKeyDictionary[Any, dict[str, list[str]]]" = weakref.WeakKeyDictionary()
 
 
 def location_of(state: GameState, u: Unit) -> str | None:
@@ -46,9 +51,21 @@ def closed(state: GameState, a: str, b: str, side: int | None = None) -> bool:
     return not c.get("sides") or side in c["sides"]
 
 
+def adjacent(state: GameState, loc: str) -> list[str]:
+    """Locations sharing a stretch of border with this one (within the table's 0.5 cm tolerance);
+    pieces meeting only at a corner are not adjacent (assets/rules/riskbreaker.md)."""
+    table = state.table
+    cache = _adjacent.setdefault(table, {})
+    if loc not in cache:
+        here = table.by_id[loc].polygon.buffer(TOLERANCE)
+        cache[loc] = [n for n in table.adjacent(loc, TOLERANCE)
+                      if here.intersection(table.by_id[n].polygon).area >= MIN_BORDER * TOLERANCE]
+    return list(cache[loc])
+
+
 def neighbours(state: GameState, loc: str, side: int | None = None) -> list[str]:
     table = state.table
-    return [n for n in table.adjacent(loc) if not table.by_id[n].kind.impassable
+    return [n for n in adjacent(state, loc) if not table.by_id[n].kind.impassable
             and not closed(state, loc, n, side)]
 
 

@@ -190,9 +190,13 @@ def describe(state: GameState, uid: str) -> str:
     side = state.scenario.sides[u.side].name
     stats = " ".join(f"{LETTER[s]}{effective(state, u, s)}" + (f"({rating(u, s)})" if sh["skill"][s] else "")
                      for s in STATS)
-    status = " (out)" if u.out else ""
+    status = " (fled)" if "fled" in u.markers else " (out)" if u.out else ""
+    from . import battleground, fights
+    loc = fights.fight_of(state, uid)
+    where = (f"; in the fight at {battleground.name(state, loc)}, Advantage "
+             f"{fights.advantage(state, loc, u.side):+d}") if loc else ""
     return (f"{u.name} ({side}){status}: {stats}; fights with {label(u, w)}, Kill Damage "
-            f"{sh['kill']}/{capacity(u, w)}, counters {sh['counters']}/3")
+            f"{sh['kill']}/{capacity(u, w)}, counters {sh['counters']}/3{where}")
 
 
 def letter_label(state: GameState, u: Unit, k: dict[str, Any]) -> str:

@@ -78,12 +78,12 @@ def damage_options(state: GameState, u: Unit) -> list[Option]:
         if r > adv:                      # "Risk less than or equal to their side's positive Advantage"
             break
         for spread in _spreads(state, foes, r, kill=True):
-            opts.append(Option("KillDamage", f"{u.name}: Kill Damage with {characters.label(u, w)} at Risk {r} "
+            opts.append(Option("KillDamage", f"{u.name}: Kill Damage with {characters.letter_label(state, u, w)} at Risk {r} "
                                              f"({spread_text(state, spread)})",
                                action=KillDamage(u.id, r, spread), actor=u.id, target=spread[0],
                                odds=rolls.chance(stat), odds_text=rolls.odds_text(stat)))
         for spread in _spreads(state, foes, r, kill=False):
-            opts.append(Option("SkillDamage", f"{u.name}: Skill Damage with {characters.label(u, w)} at Risk "
+            opts.append(Option("SkillDamage", f"{u.name}: Skill Damage with {characters.letter_label(state, u, w)} at Risk "
                                               f"{r}, rolls as {characters.LETTER[w['stat']]}{stat + r} "
                                               f"({spread_text(state, spread)})",
                                action=SkillDamage(u.id, r, spread), actor=u.id, target=spread[0],
@@ -122,7 +122,8 @@ def _damage(state: GameState, uid: str, risk: int, targets: tuple[str, ...], kil
     what = "Kill Damage" if kill else "Skill Damage"
     rolled_as = stat if kill else stat + risk          # "adds the established Risk to his Stat"
     as_text = "" if kill else f", rolling as {characters.LETTER[w['stat']]}{rolled_as}"
-    state.emit("Action", f"{u.name} attempts {what} with {characters.label(u, w)} at Risk {risk}{as_text}",
+    state.emit("Action", f"{u.name} attempts {what} with {characters.letter_label(state, u, w)} at Risk "
+                         f"{risk}{as_text}",
                actor=uid)
     roll = rolls.stat_roll(state, rolled_as, what, u.name)
     if not roll.success:

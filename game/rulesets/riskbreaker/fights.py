@@ -33,7 +33,7 @@ def join_choices(state: GameState, u: Unit) -> list[str]:
         return []
     if enemies_at(state, u.side, here):
         return [here]
-    return [loc for loc in state.table.adjacent(here)
+    return [loc for loc in battleground.adjacent(state, here)
             if enemies_at(state, u.side, loc) and battleground.sees(state, u, loc)]
 
 
@@ -156,7 +156,7 @@ def calculate(state: GameState) -> None:
         d["fights"][loc] = {"adv": 0, "members": formed[loc], "base": 0, "levels": [0, 0]}
         b = base(state, loc)
         where = battleground.name(state, loc)
-        names = {s: ", ".join(f"{u.name} ({characters.label(u, characters.weapon(state, u))})"
+        names = {s: ", ".join(f"{u.name} ({characters.letter_label(state, u, characters.weapon(state, u))})"
                               for u in members(state, loc, s)) for s in (0, 1)}
         levels = [skill_level(state, loc, 0), skill_level(state, loc, 1)]
         if loc in old:

@@ -119,7 +119,7 @@ def reveal_and_calculate(state: GameState) -> None:
         characters.sheet(state, uid)["weapon"] = k
     for u in sorted(fights.standing(state), key=lambda u: u.id):
         loc = state.data["declared"].get(u.id, "")
-        state.emit("Declaration", f"{u.name} fights with {characters.label(u, characters.weapon(state, u))}"
+        state.emit("Declaration", f"{u.name} fights with {characters.letter_label(state, u, characters.weapon(state, u))}"
                                   + (f" at {battleground.name(state, loc)}" if loc else ""), unit=u.id)
     fights.calculate(state)
 

@@ -124,8 +124,8 @@ def alteration_options(state: GameState, u: Unit) -> list[Option]:
     k = _alteration_skill(state, u)
     if here is None or k is None:
         return []
-    near = [here] + [n for n in state.table.adjacent(here) if battleground.sees(state, u, n)]
-    links = sorted({battleground.link_key(a, b) for a in near for b in state.table.adjacent(a)})
+    near = [here] + [n for n in battleground.adjacent(state, here) if battleground.sees(state, u, n)]
+    links = sorted({battleground.link_key(a, b) for a in near for b in battleground.adjacent(state, a)})
     stat = characters.effective(state, u, k["stat"])
     opts = []
     for key in links:
