@@ -142,16 +142,24 @@ def _enemy_locations(state: GameState, side: int) -> dict[str, int]:
     return out
 
 
+def _steps(state: GameState, a: str | None, b: str, side: int, far: int = 9) -> int:
+    d = battleground.steps_between(state, a, b, side) if a is not None else None
+    return far if d is None else d
+
+
 def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None) -> float:
     side = u.side
     cost = (1 - p) * a.risk * ADVANTAGE + 0.02 * a.risk
     here = battleground.location_of(state, u)
     if _escaping(state, side):
         exits = state.scenario.ruleset_data.get("exits", []) or []
-        near = min((battleground.steps_between(state, a.to, e, side) or 9) for e in exits) if exits else 9
-        now = min((battleground.steps_between(state, here, e, side) or 9) for e in exits) if exits else 9
-        danger = 0.3 if a.to in _enemy_locations(state, side) else 0.0
-        return 0.25 * (now - near) - danger - cost
+        near = min((_steps(state, a.to, e, side) for e in exits), default=9)
+        now = min((_steps(state, here, e, side) for e in exits), default=9)
+        foes = _enemy_locations(state, side).get(a.to, 0)
+        friends = sum(characters.fight_rating(state, f) for f in fights.standing(state, side)
+                      if battleground.location_of(state, f) == a.to) + characters.fight_rating(state, u)
+        danger = 0.03 * max(0, foes - friends)
+        return 0.3 * (now - near) + (0.3 if near == 0 else 0.0) - danger - cost
     enemies = _enemy_locations(state, side)
     if loc is not None:                         # in a fight: get out only when it is lost
         adv = fights.advantage(state, loc, side)
@@ -169,7 +177,7 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
     elif ranged and any(n in enemies for n in battleground.adjacent(state, a.to)):
         best = 0.3
     else:
-        d_now = min((battleground.steps_between(state, here, e, side) or 5) for e in enemies) if enemies else 5
-        d_new = min((battleground.steps_between(state, a.to, e, side) or 5) for e in enemies) if enemies else 5
+        d_now = min((_steps(state, here, e, side, 5) for e in enemies), default=5)
+        d_new = min((_steps(state, a.to, e, side, 5) for e in enemies), default=5)
         best = 0.08 * (d_now - d_new)
     return best - cost

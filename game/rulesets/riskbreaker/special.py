@@ -307,7 +307,10 @@ def exits(state: GameState) -> list[str]:
 
 
 def flee_options(state: GameState, u: Unit) -> list[Option]:
-    if battleground.location_of(state, u) in exits(state) and out_of_fights(state, u):
+    """Leaving the table from an exit location is a maneuver off the table: "the move itself is
+    always successful", and nobody follows a character off the table, so there is nothing to roll,
+    in a fight or out of one."""
+    if battleground.location_of(state, u) in exits(state):
         return [Option("Flee", f"{u.name}: leave the table", action=Flee(u.id), actor=u.id)]
     return []
 
