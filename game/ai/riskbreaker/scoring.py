@@ -127,6 +127,8 @@ def _follow(state: GameState, a: Follow, p: float) -> float:
     if not a.keep_pace:
         return 0.0
     u = state.units[a.actor]
+    if _escaping(state, u.side):               # running for the exit, not after the enemy
+        return -0.2
     loc = fights.fight_of(state, u.id)
     adv = fights.advantage(state, loc, u.side) if loc else 0
     return p * (0.1 if adv >= 0 else -0.1)
