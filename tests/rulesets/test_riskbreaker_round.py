@@ -126,12 +126,13 @@ def test_declarations_are_hidden_from_the_other_side_until_revealed():
                   char("thief", 1, 0, {"archetype": "thief"})], row("yard", "wall"))
     d = engine.to_act(state)
     assert d.kind == "declare" and d.hidden
-    engine.apply(state, Declare(d.the_actor, "yard", "Bow"))
+    uid = d.the_actor
+    engine.apply(state, Declare(uid, "yard", "Bow"))
     red_view = engine.view(state, 1)
-    assert red_view.data["declared"] == {} or all(state.units[u].side == 1 for u in red_view.data["declared"])
-    assert all("declares" not in e.text for e in red_view.log)
-    blue_view = engine.view(state, 0)
-    assert any("declares" in e.text for e in blue_view.log)
+    assert uid in state.data["declared"]
+    assert all(state.units[u].side == 1 for u in red_view.data["declared"])
+    assert all(state.units[u].side == 1 for u in red_view.data["declared_weapon"])
+    assert uid in engine.view(state, 0).data["declared"]
 
 
 def test_declarations_carry_over_from_the_last_round():
@@ -163,3 +164,13 @@ def test_a_side_outnumbered_two_to_one_may_surrender():
     assert d.the_actor == "a"
     engine.apply(state, Surrender(0))
     assert state.outcome.winner == 1 and "surrendered" in state.outcome.reason
+
+
+def test_only_the_declarations_are_secret_so_hotseat_hands_over_only_then():
+    from game.engine.registry import get
+    state = game([char("ranger", 0, 1, {"archetype": "ranger"}), char("fighter", 0, 1, {"archetype": "fighter"}, slot=1),
+                  char("thief", 1, 0, {"archetype": "thief"})], row("yard", "wall"))
+    rules = get("riskbreaker")
+    assert rules.hides_information(state)
+    declare_all(state)
+    assert engine.to_act(state).kind == "act" and not rules.hides_information(state)

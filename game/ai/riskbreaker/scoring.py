@@ -167,6 +167,10 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
         adv = fights.advantage(state, loc, side)
         if adv <= -4 and a.to not in enemies:
             return 0.15 + 0.03 * (-adv) - cost
+        shooters = [e for e in fights.opponents(state, u.id) if battleground.location_of(state, e) == a.to]
+        if shooters and not characters.is_ranged(state, u):   # go at the bows shooting into the fight
+            return 0.25 + 0.03 * (characters.fight_rating(state, u) - max(
+                characters.fight_rating(state, e) for e in shooters)) - cost
         return -0.2
     ranged = characters.is_ranged(state, u)
     best = 0.0

@@ -95,10 +95,8 @@ def _record(state: GameState, action: Declare) -> None:
 def declare(state: GameState, action: Declare, decision: Decision) -> None:
     _record(state, action)
     state.data["asked"].append(action.actor)
-    u = state.units[action.actor]
-    where = battleground.name(state, action.fight) if action.fight else "no fight"
-    state.emit("Declared", f"{u.name} declares: {where}, with {action.skill}",
-               hidden_from=tuple(s for s in range(state.sides) if s != u.side), unit=u.id)
+    # no log line yet: a line hidden from the other side would keep the hotseat handing over for the
+    # rest of the game; the declarations are told when they are revealed
     nxt = _next_to_declare(state, decision.side)
     if nxt is None:
         engine.end_run(state)

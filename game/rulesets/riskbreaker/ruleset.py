@@ -76,8 +76,9 @@ class Riskbreaker(TableRules, Ruleset):
                           declared_weapon={})
 
     def hides_information(self, state: GameState) -> bool:
-        """Both sides declare their fights in secret each round."""
-        return True
+        """Both sides declare their fights in secret each round: until the declarations are revealed
+        (the rest of the round hides nothing, so hotseat players are not handed over every action)."""
+        return not state.data.get("revealed", False)
 
     def los_rules(self, state: GameState) -> Any:
         return battleground.los_rules(state)
