@@ -12,6 +12,7 @@ LAYERS = [
     "sampling", "positions", "framework", "generic", "knowledge", "lookahead", "levels",
     "risus_skirmish.analysis", "risus_skirmish.outcomes", "risus_skirmish.candidates", "risus_skirmish",
     "takipsilim.reading", "takipsilim.analysis", "takipsilim.outcomes", "takipsilim.candidates", "takipsilim",
+    "riskbreaker.scoring", "riskbreaker",
     "players", "tournament", "bench",
 ]
 
