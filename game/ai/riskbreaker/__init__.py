@@ -1,0 +1,48 @@
+"""Riskbreaker knowledge (seed 001), found by ruleset id: every option scored by its exact odds.
+
+Each option is scored by what it is expected to change, with the exact odds of the stat roll the
+option carries (game.engine.odds, as shown to players):
+
+- Advantage is worth something only as the Risk it lets the side spend on damage, so Advantage
+  actions are taken when their odds beat even, and most when the side has little Advantage to spend;
+- Kill Damage is spent where it knocks characters out (a character out also changes the fight's
+  starting Advantage next round); Skill Damage when the odds are high (Risk adds to the roll) and
+  the Advantage it costs comes back as the target's skill level falls;
+- a character out of the fights maneuvers toward a fight its side can win (a ranged one to a place
+  next to it), out of a fight that is lost, and to the exits when the scenario is won by escaping;
+- an opponent's maneuver is followed when the fight is going our way.
+
+The package: this module (the knowledge and its candidate action) and scoring (the values).
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from game.ai.framework import Candidate, Context, Knowledge
+from game.ai.knowledge import register_knowledge
+from game.ai.riskbreaker.scoring import evaluate, score
+from game.engine.state import GameState
+
+
+class ScoreEveryOption:
+    name = "riskbreaker"
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        for o in ctx.options:
+            if o.action is None:
+                continue
+            s = score(ctx, o)
+            yield Candidate(s, o.action, o.label, option=o, gain=s)
+
+
+class RiskbreakerKnowledge(Knowledge):
+    ruleset_id = "riskbreaker"
+
+    def candidate_actions(self, ctx: Context) -> list:
+        return [ScoreEveryOption()]
+
+    def evaluate(self, state: GameState, side: int) -> float:
+        return evaluate(state, side)
+
+
+register_knowledge(RiskbreakerKnowledge())

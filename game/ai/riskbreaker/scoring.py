@@ -1,0 +1,189 @@
+"""What each Riskbreaker option is worth, in characters (one knocked out is worth about 1).
+
+From the side's view: the exact chance of the option's roll times what success does, less what a
+failure costs (seed 001: failure loses Risk, twice the Risk on a damage action).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from game.ai.framework import Context
+from game.ai.generic import outcome_value
+from game.engine.ruleset import Option
+from game.engine.state import GameState, Unit
+from game.rulesets.riskbreaker import battleground, characters, fights
+from game.rulesets.riskbreaker.actions import (Alteration, Declare, FirstAid, Flee, Follow, GainAdvantage, Hold,
+                                                KillDamage, Maneuver, Recovery, SkillDamage, Surrender, Tactics)
+
+ADVANTAGE = 0.12        # one point of Advantage
+SKILL_POINT = 0.06      # one point of Skill Damage on an enemy, beyond the Advantage it gives back
+
+
+def worth(state: GameState, u: Unit) -> float:
+    """A character standing: 1, plus a little for its rating and what it can still take."""
+    if u.out:
+        return 0.0
+    cap = characters.capacity(u, characters.weapon(state, u))
+    return 1.0 + 0.05 * characters.fight_rating(state, u) + 0.3 * characters.kill_left(state, u) / max(cap, 1)
+
+
+def evaluate(state: GameState, side: int) -> float:
+    done = outcome_value(state, side)
+    total = sum(worth(state, u) * (1 if u.side == side else -1) for u in state.units.values())
+    for loc in state.data.get("fights", {}):
+        total += 0.5 * ADVANTAGE * fights.advantage(state, loc, side)
+    return total + (done or 0.0)
+
+
+def _escaping(state: GameState, side: int) -> bool:
+    v = state.scenario.victory
+    return v.get("kind") == "escape" and int(v.get("side", 0)) == side
+
+
+def _p(o: Option) -> float:
+    return float(o.odds) if o.odds is not None else 1.0
+
+
+def worth_of_advantage(adv: int) -> float:
+    """What holding `adv` Advantage is worth: the first points most (they open damage at all), then
+    less and less (a side far ahead can spend freely); odd, so being behind costs the same."""
+    x = abs(adv)
+    g = 0.15 * min(x, 3) + 0.1 * min(max(x - 3, 0), 3) + 0.05 * max(x - 6, 0)
+    return g if adv >= 0 else -g
+
+
+def _swing(state: GameState, loc: str | None, side: int, p: float, win: int, lose: int) -> float:
+    """Expected change in the worth of the side's Advantage: +win on a success, -lose on a failure."""
+    if loc is None:
+        return 0.0
+    adv = fights.advantage(state, loc, side)
+    now = worth_of_advantage(adv)
+    return p * (worth_of_advantage(adv + win) - now) + (1 - p) * (worth_of_advantage(adv - lose) - now)
+
+
+def _damage(state: GameState, targets: tuple[str, ...], kill: bool) -> float:
+    value = 0.0
+    for t, n in Counter(targets).items():
+        u = state.units[t]
+        if kill:
+            left = characters.kill_left(state, u)
+            cap = characters.capacity(u, characters.weapon(state, u))
+            if n >= left:
+                value += worth(state, u) + ADVANTAGE * (characters.fight_rating(state, u) + 1)
+            else:
+                value += 0.8 * worth(state, u) * n / max(cap, 1)
+        else:
+            value += n * (SKILL_POINT + ADVANTAGE)
+    return value
+
+
+def score(ctx: Context, o: Option) -> float:
+    state, side, a = ctx.view, ctx.side, o.action
+    p = _p(o)
+    if isinstance(a, Surrender):
+        return -5.0
+    if isinstance(a, Hold):
+        return 0.0
+    if isinstance(a, Declare):
+        return _declare(state, a)
+    if isinstance(a, Follow):
+        return _follow(state, a, p)
+    u = state.units[a.actor]
+    loc = fights.fight_of(state, u.id)
+    if isinstance(a, GainAdvantage):
+        return _swing(state, loc, side, p, a.risk, a.risk) + 0.01
+    if isinstance(a, KillDamage):
+        return p * _damage(state, a.targets, True) + _swing(state, loc, side, p, -a.risk, 2 * a.risk)
+    if isinstance(a, SkillDamage):
+        return p * _damage(state, a.targets, False) + _swing(state, loc, side, p, -a.risk, 2 * a.risk)
+    if isinstance(a, Maneuver):
+        return _maneuver(state, u, a, p, loc)
+    if isinstance(a, Tactics):
+        t = state.units[a.target]
+        gain = (characters.fight_rating(state, t) + 1) * ADVANTAGE
+        return p * gain * 0.8 + _swing(state, loc, side, p, 0, a.risk)
+    if isinstance(a, Alteration):
+        return -0.05
+    if isinstance(a, Recovery):
+        return 0.12 * (2 if a.skill else 3) + ((2 * p - 1) * a.risk * ADVANTAGE if a.skill else 0.0)
+    if isinstance(a, FirstAid):
+        return p * 0.2 * a.risk
+    if isinstance(a, Flee):
+        return 3.0 if _escaping(state, side) else -1.0
+    return 0.0
+
+
+def _declare(state: GameState, a: Declare) -> float:
+    u = state.units[a.actor]
+    k = characters.skill(u, a.skill)
+    staying = characters.capacity(u, k) - characters.sheet(state, u.id)["kill"]
+    v = 0.05 * characters.effective(state, u, k["stat"]) + 0.03 * staying
+    if a.fight:
+        v += 0.3
+    return v
+
+
+def _follow(state: GameState, a: Follow, p: float) -> float:
+    if not a.keep_pace:
+        return 0.0
+    u = state.units[a.actor]
+    if _escaping(state, u.side):               # running for the exit, not after the enemy
+        return -0.2
+    loc = fights.fight_of(state, u.id)
+    adv = fights.advantage(state, loc, u.side) if loc else 0
+    return p * (0.1 if adv >= 0 else -0.1)
+
+
+def _enemy_locations(state: GameState, side: int) -> dict[str, int]:
+    """Locations holding enemies, with the enemies' skill level there."""
+    out: dict[str, int] = {}
+    for e in fights.standing(state, 1 - side):
+        loc = battleground.location_of(state, e)
+        if loc is not None:
+            out[loc] = out.get(loc, 0) + characters.fight_rating(state, e)
+    return out
+
+
+def _steps(state: GameState, a: str | None, b: str, side: int, far: int = 9) -> int:
+    d = battleground.steps_between(state, a, b, side) if a is not None else None
+    return far if d is None else d
+
+
+def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None) -> float:
+    side = u.side
+    cost = (1 - p) * a.risk * ADVANTAGE + 0.02 * a.risk
+    here = battleground.location_of(state, u)
+    if _escaping(state, side):
+        exits = state.scenario.ruleset_data.get("exits", []) or []
+        near = min((_steps(state, a.to, e, side) for e in exits), default=9)
+        now = min((_steps(state, here, e, side) for e in exits), default=9)
+        foes = _enemy_locations(state, side).get(a.to, 0)
+        friends = sum(characters.fight_rating(state, f) for f in fights.standing(state, side)
+                      if battleground.location_of(state, f) == a.to) + characters.fight_rating(state, u)
+        danger = 0.03 * max(0, foes - friends)
+        return 0.3 * (now - near) + (0.3 if near == 0 else 0.0) - danger - cost
+    enemies = _enemy_locations(state, side)
+    if loc is not None:                         # in a fight: get out only when it is lost
+        adv = fights.advantage(state, loc, side)
+        if adv <= -4 and a.to not in enemies:
+            return 0.15 + 0.03 * (-adv) - cost
+        shooters = [e for e in fights.opponents(state, u.id) if battleground.location_of(state, e) == a.to]
+        if shooters and not characters.is_ranged(state, u):   # go at the bows shooting into the fight
+            return 0.25 + 0.03 * (characters.fight_rating(state, u) - max(
+                characters.fight_rating(state, e) for e in shooters)) - cost
+        return -0.2
+    ranged = characters.is_ranged(state, u)
+    best = 0.0
+    friends_there = sum(characters.fight_rating(state, f) for f in fights.standing(state, side)
+                        if battleground.location_of(state, f) == a.to)
+    mine = characters.fight_rating(state, u)
+    if a.to in enemies:
+        odds = friends_there + mine - enemies[a.to]
+        best = 0.3 + 0.03 * odds if not ranged else 0.1
+    elif ranged and any(n in enemies for n in battleground.adjacent(state, a.to)):
+        best = 0.3
+    else:
+        d_now = min((_steps(state, here, e, side, 5) for e in enemies), default=5)
+        d_new = min((_steps(state, a.to, e, side, 5) for e in enemies), default=5)
+        best = 0.08 * (d_now - d_new)
+    return best - cost

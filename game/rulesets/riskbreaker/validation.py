@@ -1,0 +1,38 @@
+"""Checks of a Riskbreaker scenario beyond the file format, each as 'field.path: what was expected':
+legal character sheets (the point buy), two sides, every character in a location, exits and
+situations naming locations, a victory kind victory.py knows.
+
+Seed: 001_3f7b5bbacd6908e7.txt (Riskbreaker).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import shapely
+
+from .characters import sheet_problems
+from .victory import KINDS
+
+
+def problems(scenario: Any) -> list[str]:
+    out = []
+    if len(scenario.sides) != 2:
+        out.append("sides: expected two sides (every fight has two sides)")
+    pieces = {p.id: shapely.Polygon(p.polygon) for p in scenario.pieces}
+    for i, u in enumerate(scenario.units):
+        out += [f"units[{i}].stats.{p}" for p in sheet_problems(u.stats)]
+        if not any(poly.intersects(shapely.Point(u.x, u.y)) for poly in pieces.values()):
+            out.append(f"units[{i}]: expected to stand in a location (a terrain piece), at {u.x}, {u.y}")
+    data = scenario.ruleset_data or {}
+    for j, e in enumerate(data.get("exits", []) or []):
+        if e not in pieces:
+            out.append(f"ruleset_data.exits[{j}]: expected a terrain piece id, got {e!r}")
+    for j, s in enumerate(data.get("situations", []) or []):
+        if not isinstance(s, dict) or s.get("location") not in pieces:
+            out.append(f"ruleset_data.situations[{j}].location: expected a terrain piece id")
+        elif s.get("advantage") not in (1, 2, 3) or s.get("side") not in (0, 1):
+            out.append(f"ruleset_data.situations[{j}]: expected side 0 or 1 and advantage 1, 2 or 3")
+    kind = scenario.victory.get("kind", "eliminate")
+    if kind not in KINDS:
+        out.append(f"victory.kind: expected one of {', '.join(KINDS)}, got {kind!r}")
+    return out

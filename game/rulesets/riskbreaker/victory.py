@@ -1,0 +1,64 @@
+"""How a Riskbreaker battle ends: "until one group flees, surrenders, or receives full Kill Damage,
+knocking them out of the battle". A side is beaten when every character is out (knocked out or fled
+off the table) or when it surrenders. Scenarios add objectives and a round limit:
+
+- {"kind": "eliminate"} (the default): the text's end; at the limit, the side with more characters
+  standing wins (equal: a draw).
+- {"kind": "escape", "side": s, "escapes": n}: side s wins once n of its characters have left the
+  table by an exit location; it loses when it can no longer get n away, or at the limit.
+
+Seed: 001_3f7b5bbacd6908e7.txt (Riskbreaker).
+"""
+from __future__ import annotations
+
+from game.engine.state import GameState, Result
+
+KINDS = ("eliminate", "escape")
+
+
+def _fled(state: GameState, side: int) -> int:
+    return sum(1 for u in state.units.values() if u.side == side and "fled" in u.markers)
+
+
+def _standing(state: GameState, side: int) -> int:
+    return sum(1 for u in state.units.values() if u.side == side and not u.out)
+
+
+def result(state: GameState) -> Result | None:
+    names = [s.name for s in state.scenario.sides]
+    gave_up = state.data.get("surrendered")
+    if gave_up is not None:
+        return Result(1 - gave_up, f"{names[gave_up]} surrendered")
+    v = state.scenario.victory
+    if v.get("kind") == "escape":
+        side, need = int(v.get("side", 0)), int(v.get("escapes", 1))
+        fled = _fled(state, side)
+        if fled >= need:
+            return Result(side, f"{fled} of {names[side]} escaped off the table")
+        if fled + _standing(state, side) < need:
+            return Result(1 - side, f"{names[side]} can no longer get {need} away ({fled} escaped)")
+        if _standing(state, 1 - side) == 0:
+            return Result(side, f"every one of {names[1 - side]} is out of the battle")
+        return None
+    standing = [_standing(state, s) for s in range(state.sides)]
+    if all(n == 0 for n in standing):
+        return Result(None, "both sides are out of the battle")
+    for s in range(state.sides):
+        if standing[s] == 0:
+            how = "fled" if _fled(state, s) == sum(1 for u in state.units.values() if u.side == s) else \
+                "knocked out or fled"
+            return Result(1 - s, f"every one of {names[s]} is {how}")
+    return None
+
+
+def result_at_limit(state: GameState) -> Result:
+    names = [s.name for s in state.scenario.sides]
+    v = state.scenario.victory
+    if v.get("kind") == "escape":
+        side = int(v.get("side", 0))
+        return Result(1 - side, f"the round limit: {names[side]} did not get away ({_fled(state, side)} escaped)")
+    standing = [_standing(state, s) for s in range(state.sides)]
+    if standing[0] == standing[1]:
+        return Result(None, f"the round limit: {standing[0]} characters standing on each side")
+    best = 0 if standing[0] > standing[1] else 1
+    return Result(best, f"the round limit: more characters standing ({standing[best]} to {standing[1 - best]})")
