@@ -376,3 +376,10 @@ def test_game_plays_to_its_end_under_random_players():
             break
         engine.apply(st, players[d.seat].choose(engine.view(st, d.seat), engine.legal_actions(st), d))
     assert st.outcome is not None
+
+
+def test_fortification_does_not_shelter_a_unit_that_charged_this_turn():
+    st = battle([("a", 0, "line-infantry", 50, 58.5, UP), ("x", 1, "line-infantry", 50, 40, DOWN)],
+                terrain=[FORT])
+    st.data["charged"] = ["a"]
+    assert saves.modifier(st, st.units["a"], "melee", None) == 0

@@ -7,11 +7,12 @@ front) from every point of its front edge, out to the range, measured from the f
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import shapely
 import shapely.ops
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, Point, Polygon
 
 from game.engine.state import Unit
 from game.geometry.measure import base_polygon
@@ -21,8 +22,25 @@ from .troops import ARC_HALF
 
 
 def footprint(unit: Unit, x: float | None = None, y: float | None = None, facing: float | None = None):
-    return base_polygon(unit.x if x is None else x, unit.y if y is None else y,
-                        unit.facing if facing is None else facing, unit.base)
+    """The base on the table (the geometry's base_polygon; rectangles built directly, cached)."""
+    x = unit.x if x is None else x
+    y = unit.y if y is None else y
+    facing = unit.facing if facing is None else facing
+    b = unit.base
+    if b.get("shape") != "rect":
+        return base_polygon(x, y, facing, b)
+    return _rect(round(x, 6), round(y, 6), round(facing, 6), float(b["width"]), float(b["depth"]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _rect(x: float, y: float, facing: float, width: float, depth: float):
+    f = math.radians(facing)
+    c, s = math.cos(f), math.sin(f)
+    hd, hw = depth / 2, width / 2
+    pts = [(x + c * dx - s * dy, y + s * dx + c * dy) for dx, dy in ((-hd, -hw), (hd, -hw), (hd, hw), (-hd, hw))]
+    poly = Polygon(pts)
+    shapely.prepare(poly)
+    return poly
 
 
 def front_edge(unit: Unit) -> LineString:

@@ -137,6 +137,7 @@ def close_up(state: GameState) -> None:
         step = max(0.0, dist - 0.2) / dist if dist > 0 else 0.0
         unit.x = round(unit.x + (b[0] - a[0]) * step, 3)
         unit.y = round(unit.y + (b[1] - a[1]) * step, 3)
+        state.data.setdefault("charged", []).append(unit.id)
         state.emit("ClosedUp", f"{unit.name} closes up on {enemy.name}", actor=unit.id, target=enemy.id)
 
 

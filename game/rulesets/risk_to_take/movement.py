@@ -76,7 +76,7 @@ def charge_position(unit: Unit, target: Unit) -> tuple[float, float, float]:
     ux, uy = math.cos(math.radians(facing)), math.sin(math.radians(facing))
     lo, hi = 0.0, math.dist(unit.pos, target.pos)       # distance travelled along the line
     probe = arcs.footprint(target)
-    for _ in range(30):
+    for _ in range(20):
         mid = (lo + hi) / 2
         x, y = unit.x + ux * mid, unit.y + uy * mid
         if arcs.footprint(unit, x, y, facing).distance(probe) > CONTACT_GAP:
@@ -93,6 +93,9 @@ def can_charge(state: GameState, unit: Unit, target: Unit) -> bool:
         return False
     if angle_difference(unit.facing, angle_to(unit.pos, target.pos)) > ABOUT_TURN:
         return False
+    # the two bases' half-widths and the contact gap at most separate the centres in contact
+    if math.dist(unit.pos, target.pos) > move_length(unit) + unit.base_radius + target.base_radius + 1:
+        return False
     x, y, _ = charge_position(unit, target)
     w, h = state.scenario.width, state.scenario.height
     if not (TABLE_MARGIN <= x <= w - TABLE_MARGIN and TABLE_MARGIN <= y <= h - TABLE_MARGIN):
@@ -103,6 +106,7 @@ def can_charge(state: GameState, unit: Unit, target: Unit) -> bool:
 def charge(state: GameState, action: Charge) -> None:
     unit, target = state.units[action.actor], state.units[action.target]
     moved(state).append(unit.id)
+    state.data.setdefault("charged", []).append(unit.id)
     unit.x, unit.y, unit.facing = charge_position(unit, target)
     state.emit("Charged", f"{unit.name} charges {target.name}", actor=unit.id, target=target.id)
 

@@ -34,7 +34,10 @@ CAUSE_WORDS = {"fire": "fire", "volley": "volley", "artillery": "artillery fire"
 
 
 def fortified(state: GameState, unit: Unit) -> bool:
-    """Behind a fortification: its base touches or lies within 1 cm of a fortification piece."""
+    """Behind a fortification: its base lies within 1 cm of a fortification piece and it did not
+    charge or close up this turn (a unit attacking across a wall does not shelter behind it)."""
+    if unit.id in state.data.get("charged", []):
+        return False
     body = arcs.footprint(unit).buffer(RANGES["melee"])
     return any(p.kind.name == "fortification" and p.polygon.intersects(body) for p in state.table.pieces)
 

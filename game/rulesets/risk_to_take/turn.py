@@ -18,7 +18,7 @@ from .troops import DATA, RANGES, ROUTED, is_commander, routed
 
 def roll_initiative(state: GameState) -> None:
     """turn_begin: both sides roll a d6, ties are re-rolled; the highest moves first."""
-    for key in ("moved", "commanders_used", "saves"):
+    for key in ("moved", "charged", "commanders_used", "saves"):
         state.data[key] = []
     state.data["aims"] = {}
     names = [s.name for s in state.scenario.sides]
