@@ -91,6 +91,8 @@ def can_charge(state: GameState, unit: Unit, target: Unit) -> bool:
     degrees (turning about is not part of a charge)."""
     if not fighting(target) or target.side == unit.side or is_artillery(unit) or is_commander(unit):
         return False
+    if arcs.gap(unit, target) <= RANGES["melee"]:
+        return False                    # already in contact: nothing to charge
     if angle_difference(unit.facing, angle_to(unit.pos, target.pos)) > ABOUT_TURN:
         return False
     # the two bases' half-widths and the contact gap at most separate the centres in contact
