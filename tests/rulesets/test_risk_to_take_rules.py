@@ -383,3 +383,39 @@ def test_fortification_does_not_shelter_a_unit_that_charged_this_turn():
                 terrain=[FORT])
     st.data["charged"] = ["a"]
     assert saves.modifier(st, st.units["a"], "melee", None) == 0
+
+
+def test_combat_follows_when_every_move_is_done():
+    st = battle([("a", 0, "line-infantry", 50, 60, UP), ("x", 1, "line-infantry", 50, 50, DOWN)],
+                dice=(6, 1, 6, 6, 5, 2))
+    engine.apply(st, Pass(0))
+    assert not any(e.kind == "Volley" for e in st.log)
+    engine.apply(st, Move("x", 50, 54.5, DOWN))       # the last unit moved: volleys, then the next turn
+    kinds = [e.kind for e in st.log]
+    assert kinds.index("Volley") > kinds.index("Moved") and st.turn == 2
+
+
+def test_turn_limit_the_side_alone_holding_the_objective_wins():
+    from game.engine.scenario import Scenario
+    st = battle([("a", 0, "line-infantry", 50, 40, UP), ("x", 1, "line-infantry", 50, 10, DOWN)])
+    raw = dict(st.scenario.raw, objectives=[{"id": "farm", "x": 50, "y": 40, "radius": 5}],
+               victory={"kind": "break", "share": 0.5, "objective": "farm"})
+    st.scenario = Scenario.from_dict(raw)
+    r = victory.at_limit(st)
+    assert r.winner == 0 and r.data["field"] == 0
+
+
+def test_commander_vicinity_is_12_cm_and_drawn_as_a_range_band():
+    from game.rulesets.risk_to_take.ruleset import RULESET
+    st = battle([("a", 0, "line-infantry", 50, 60, UP), ("c", 0, "commander", 50, 72.5, UP),
+                 ("x", 1, "line-infantry", 50, 10, DOWN)])
+    assert RULESET.range_bands(st, "c") == [("vicinity", 12.0)]
+    assert saves.commanders_near(st, st.units["a"])          # 11.5 cm from the base
+    st.units["c"].y = 73.5
+    assert not saves.commanders_near(st, st.units["a"])
+
+
+def test_firing_arc_tool_shows_60_degrees():
+    from game.rulesets.risk_to_take.ruleset import RULESET
+    st = battle([("a", 0, "line-infantry", 50, 60, UP), ("x", 1, "line-infantry", 50, 10, DOWN)])
+    assert RULESET.field_of_vision(st, "a") == 60.0

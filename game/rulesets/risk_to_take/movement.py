@@ -6,6 +6,7 @@ Dragoons mount or dismount instead of moving; dismounted, their horses stay wher
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import shapely
@@ -40,12 +41,20 @@ def move_region(state: GameState, unit: Unit):
     w, h = state.scenario.width, state.scenario.height
     region = reach.intersection(box(TABLE_MARGIN, TABLE_MARGIN, w - TABLE_MARGIN, h - TABLE_MARGIN))
     blocked = [p.polygon for p in state.table.pieces if p.kind.impassable]
-    blocked += [arcs.footprint(u).buffer(CLEARANCE) for u in state.units.values()
-                if u.id != unit.id and not u.out and not is_commander(u) and not is_commander(unit)]
+    near = move_length(unit) + CLEARANCE + 4.0          # bases farther than this cannot matter
+    blocked += [_clearance(arcs.footprint(u)) for u in state.units.values()
+                if u.id != unit.id and not u.out and not is_commander(u) and not is_commander(unit)
+                and abs(u.x - unit.x) <= near and abs(u.y - unit.y) <= near]
     if blocked:
         region = region.difference(shapely.union_all(blocked))
     # standing still and only turning is always possible
     return shapely.union(region, shapely.Point(unit.pos).buffer(0.01))
+
+
+@functools.lru_cache(maxsize=4096)
+def _clearance(base):
+    """A base and the 2 cm kept clear round it (a rectangle still: mitred corners)."""
+    return base.buffer(CLEARANCE, join_style="mitre")
 
 
 def turning_about(unit: Unit, facing: float) -> bool:

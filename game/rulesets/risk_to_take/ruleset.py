@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import shapely
+
 from game.engine import game as engine
 from game.engine.actions import Action, Pass
 from game.engine.boards import TableRules
 from game.engine.flow import Decision, Flow, Phase
-from game.engine.ruleset import Option, Ruleset
+from game.engine.ruleset import REGION_TOLERANCE, Option, Ruleset
 from game.engine.state import GameState, Result
 
 from . import combat, movement, saves, turn, victory
@@ -101,6 +103,18 @@ class RiskToTake(TableRules, Ruleset):
         what = "be destroyed" if decision.context.get("outcome") == "destroyed" else "rout"
         opts.append(Option("Pass", f"Let {unit.name} {what}", action=Pass(decision.side)))
         return opts
+
+    def check(self, state: GameState, action: Action, decision: Decision) -> str | None:
+        """A move is checked against its own unit's region only (the other options are not built)."""
+        if decision.kind == "move" and isinstance(action, Move):
+            u = state.units.get(action.actor)
+            if u is None or u.side != decision.side or not movement.can_move(state, u):
+                return f"{action.actor} cannot move now"
+            region = movement.move_region(state, u)
+            if region.distance(shapely.Point(action.x, action.y)) > REGION_TOLERANCE:
+                return "Move: that point is outside the legal region (the unit's stick)"
+            return None
+        return super().check(state, action, decision)
 
     # -- resolving ---------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action, decision: Decision) -> None:
