@@ -1,6 +1,5 @@
-"""A Risk to Take knowledge (seed 003_24994b0dfd86b84f): charges weighed as the melee falls.
-
-The generic candidates, with the charges scored by this package.
+"""A Risk to Take knowledge (seed 003_24994b0dfd86b84f): the generic candidates, with charges
+weighed as the melee really falls.
 
 A charge is simultaneous melee: the charged unit saves on 3+ (routs on 1-2), but the charger saves
 too when it ends in the enemy's arc. A unit behind a fortification or a battery does not rout: a
