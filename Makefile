@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+LOG := $(VENV)/pip.log
+# pip and setuptools talk on a successful install (setuptools' "Editable installation" warning):
+# their output goes to $(LOG), and is shown only when the install fails.
+QUIET_PIP = > $(LOG) 2>&1 || { cat $(LOG); echo "pip failed: see $(LOG)"; exit 1; }
 
 .PHONY: venv play test bench dist dist-check clean
 
@@ -10,8 +14,9 @@ venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	@echo "Installing the game and its tests into $(VENV) (pip's output: $(LOG))"
+	@$(PY) -m pip install --quiet --upgrade pip $(QUIET_PIP)
+	@$(PY) -m pip install --quiet -e '.[test]' $(QUIET_PIP)
 	@touch $(STAMP)
 
 play: venv
@@ -24,7 +29,7 @@ bench: venv
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tests.bench
 
 dist: venv
-	@$(PY) -c "import PyInstaller" 2>/dev/null || $(PY) -m pip install --quiet -e '.[dist]'
+	@$(PY) -c "import PyInstaller" 2>/dev/null || $(PY) -m pip install --quiet -e '.[dist]' $(QUIET_PIP)
 	$(PY) build_scripts/build.py
 
 dist-check: dist

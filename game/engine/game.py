@@ -98,12 +98,16 @@ def start_child(state: GameState, scenario: Scenario, resume: str, seats: Sequen
 
 
 def _mirror(parent: GameState, child: GameState, events: list[Event], rolls_from: int) -> None:
-    """A nested game's events and rolls are told in the parent's log too, hidden from the parent's
-    sides that play the child's sides they were hidden from."""
+    """A nested game's events and rolls are told in the parent's log too. Something hidden in the
+    child is hidden from every parent side but those playing a child side that may see it (a side
+    not in the battle sees none of its secrets)."""
     seats = child.seats or ()
 
     def up(hidden: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(seats[s] for s in hidden if 0 <= s < len(seats))
+        if not hidden:
+            return ()
+        may_see = {seats[s] for s in range(len(seats)) if s not in hidden}
+        return tuple(s for s in range(parent.sides) if s not in may_see)
 
     for e in events:
         event = dataclasses.replace(e, hidden_from=up(e.hidden_from),

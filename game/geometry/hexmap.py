@@ -102,7 +102,10 @@ def load_hex_kinds(overrides: Mapping[str, Mapping[str, Any]] | None = None) -> 
     override of an unknown id adds a kind (move cost 1, no cover unless given)."""
     kinds = dict(_default_kinds())
     for kind_id, props in (overrides or {}).items():
-        kinds[kind_id] = _kind_from_props(kind_id, props, kinds.get(kind_id))
+        # null for a label, colour or cover is "not given" (the default stays); a null move_cost is
+        # a value: impassable
+        given = {k: v for k, v in props.items() if v is not None or k == "move_cost"}
+        kinds[kind_id] = _kind_from_props(kind_id, given, kinds.get(kind_id))
     return kinds
 
 

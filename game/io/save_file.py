@@ -13,6 +13,7 @@ import datetime as dt
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -286,9 +287,27 @@ def read_summary(path: str | os.PathLike[str]) -> SaveSummary:
                        turn=model.turn, label=model.label, actions=len(model.actions))
 
 
+STALE_TEMP_SECONDS = 60.0
+
+
+def clean_stale_temp_files(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove our own temporary files (`.<name>.json.*.tmp`, left by a crash in the middle of a save)
+    older than a minute: a save writing right now is never touched. Returns what was removed."""
+    now = time.time() if now is None else now
+    removed = []
+    for path in folder.glob(".*.json.*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - path.stat().st_mtime > STALE_TEMP_SECONDS:
+                path.unlink()
+                removed.append(path)
+    return removed
+
+
 def list_saves(folder: Path | None = None) -> list[tuple[Path, SaveSummary]]:
-    """The saves in the saves folder, newest first; unreadable files are left out."""
+    """The saves in the saves folder, newest first; unreadable files are left out. Opening the
+    folder clears the stale temporary files a crash during a save may have left."""
     folder = folder if folder is not None else saves_dir()
+    clean_stale_temp_files(folder)
     found = []
     for path in folder.glob("*.json"):
         if path.name.startswith("."):
@@ -305,4 +324,4 @@ def list_saves(folder: Path | None = None) -> list[tuple[Path, SaveSummary]]:
 
 __all__ = ["SaveData", "SaveSummary", "save_game", "load_save", "parse_save", "save_from_doc", "resume",
            "saves_dir", "autosave_path", "settings_path", "list_saves", "read_summary",
-           "write_json_atomic"]
+           "write_json_atomic", "clean_stale_temp_files"]

@@ -291,8 +291,9 @@ class App:
         from game.ui.session import Session, SessionError
         try:
             if is_save_file(target):
-                from game.io.save_file import load_save
+                from game.io.save_file import load_save, resume
                 save = load_save(target)
+                resume(save)       # the save's integrity, as validate and simulate --load check it
                 session = Session.from_save(save, source=str(target))
             else:
                 from game.io.scenario_file import load_scenario
@@ -329,11 +330,16 @@ def new_seed() -> int:
 
 
 def ai_names() -> list[str]:
+    """The AI players, weakest first: random, then the levels in the order the AI declares them
+    (easy, normal, hard), then any other player by name."""
     try:
+        from game.ai.levels import LEVELS
         from game.ai.players import player_names
-        return player_names()
+        names = player_names()
     except Exception:
         return ["random"]
+    strength = ["random", *LEVELS]
+    return sorted(names, key=lambda n: (strength.index(n) if n in strength else len(strength), n))
 
 
 def default_ai() -> str:

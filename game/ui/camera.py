@@ -27,23 +27,32 @@ class Camera:
         return BASE * STEP ** self.level
 
     def set_viewport(self, viewport: tuple[int, int, int, int]) -> None:
+        """A new viewport (a resized window, another UI scale): the zoom is refitted, as much of the
+        table in sight as before (a fitted table stays whole), and the view's centre is kept."""
         old = self.viewport
-        self.viewport = tuple(viewport)
-        # keep the same table point at the viewport's centre
+        if tuple(viewport) == old:
+            return
         cx, cy = old[0] + old[2] / 2, old[1] + old[3] / 2
         wx, wy = self.to_world(cx, cy)
+        self.level = max(MIN_LEVEL, min(MAX_LEVEL, round(self.level + self.fit_level(viewport)
+                                                         - self.fit_level(old), 4)))
+        self.viewport = tuple(viewport)
         nx, ny = self.viewport[0] + self.viewport[2] / 2, self.viewport[1] + self.viewport[3] / 2
         self.ox = nx - wx * self.scale
         self.oy = ny - wy * self.scale
         self.clamp()
 
+    def fit_level(self, viewport: tuple[int, int, int, int] | None = None) -> float:
+        """The zoom level at which the whole table just fits the viewport."""
+        x, y, w, h = viewport or self.viewport
+        want = max(min((w - 16) / self.table_w, (h - 16) / self.table_h), 0.05)
+        # an exact level (not a whole step) so the table fills the view; the wheel then steps from it
+        return max(MIN_LEVEL, min(MAX_LEVEL, round(math.log(want / BASE, STEP), 4)))
+
     def fit(self) -> None:
         """The largest zoom level at which the whole table fits the viewport, centred."""
         x, y, w, h = self.viewport
-        want = min((w - 16) / self.table_w, (h - 16) / self.table_h)
-        want = max(want, 0.05)
-        # an exact level (not a whole step) so the table fills the view; the wheel then steps from it
-        self.level = max(MIN_LEVEL, min(MAX_LEVEL, round(math.log(want / BASE, STEP), 4)))
+        self.level = self.fit_level()
         s = self.scale
         self.ox = x + (w - self.table_w * s) / 2
         self.oy = y + (h - self.table_h * s) / 2

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
-from game.ui import theme
+from game.ui import patterns, theme
 from game.ui.camera import Camera
 
 MAX_CACHE_PIXELS = 14_000_000        # above this a zoom level caches only the visible part
@@ -149,8 +149,9 @@ def table_size(state: Any) -> tuple[float, float]:
 
 
 def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts: theme.Fonts | None,
-                 labels: bool = True) -> None:
-    """The table, its pieces by kind, buildings' walls and doors, zones, objectives and a 10 cm grid."""
+                 labels: bool = True) -> list:
+    """The table, its pieces by kind, buildings' walls and doors, zones, objectives and a 10 cm grid;
+    returns the labels drawn (text, rect), placed so that none covers another."""
     table = state.table
     w, h = table_size(state)
     open_kind = None
@@ -183,10 +184,7 @@ def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts
         polys = polygons_of(piece.polygon)
         for poly in polys:
             fill_polygon(surface, poly, colour, to_px, hole_colour=base)
-        if getattr(kind, "impassable", False):
-            _hatch_inside(surface, polys, to_px, (*theme.shade(colour, 0.6), 200), spacing=7, cross=True)
-        elif getattr(kind, "rough", False) and not getattr(kind, "building", False):
-            _hatch_inside(surface, polys, to_px, (*theme.shade(colour, 0.72), 150), spacing=9)
+        patterns.fill_polygons(surface, polys, to_px, patterns.pattern_of(kind), colour)
         high = getattr(kind, "high", False)
         edge = theme.shade(colour, 0.45 if high else 0.7)
         for poly in polys:
@@ -214,6 +212,7 @@ def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts
             continue
         for i in range(len(pts)):
             dashed_line(surface, col, pts[i], pts[(i + 1) % len(pts)], 2, 10, 7)
+    flags = []
     for obj in getattr(scen, "objectives", ()) or ():
         try:
             if obj.get("polygon"):
@@ -227,26 +226,16 @@ def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts
                 pygame.draw.circle(surface, (120, 40, 120), (cx, cy), max(4, r), 2)
             pygame.draw.line(surface, (60, 30, 60), (cx, cy), (cx, cy - 18), 2)
             pygame.draw.polygon(surface, (200, 60, 160), [(cx, cy - 18), (cx + 12, cy - 14), (cx, cy - 10)])
-            if fonts is not None and labels and obj.get("name"):
-                img = fonts.render(str(obj["name"]), 12, (70, 20, 70), "b")
-                surface.blit(img, (cx + 8, cy - 8))
+            flags.append((str(obj.get("name") or ""), cx, cy))
         except (KeyError, TypeError, ValueError):
             continue
-    if fonts is not None and labels and scale >= 3.5:
-        for piece in pieces:
-            name = getattr(piece, "name", "") or ""
-            if not name:
-                continue
-            try:
-                p = piece.polygon.representative_point()
-            except Exception:
-                continue
-            img = fonts.render(name, 11, theme.shade(kind_colour(kind_of(piece)), 0.35), "i")
-            x0, y0, x1, y1 = piece.polygon.bounds
-            if (x1 - x0) * scale > img.get_width() * 0.8:
-                surface.blit(img, img.get_rect(center=to_px(p.x, p.y)))
+    placed = []
+    if fonts is not None and labels:
+        from game.ui.labels import draw_labels
+        placed = draw_labels(surface, state, pieces, flags, to_px, scale, fonts, lambda p: kind_colour(kind_of(p)))
     pygame.draw.rect(surface, theme.TABLE_EDGE,
                      pygame.Rect(tl[0], tl[1], br[0] - tl[0] + 1, br[1] - tl[1] + 1), 2)
+    return placed
 
 
 class TerrainCache:
@@ -304,8 +293,8 @@ class TerrainCache:
             self._surfaces.pop(next(iter(self._surfaces)))
 
 
-def legend_entries(state: Any) -> list[tuple[str, tuple[int, int, int], str]]:
-    """(label, colour, properties) of each kind present on the table, in table order."""
+def legend_entries(state: Any) -> list[tuple]:
+    """(label, colour, properties, pattern) of each kind present on the table, in table order."""
     seen: dict[str, tuple[str, tuple[int, int, int], str]] = {}
     for piece in getattr(state.table, "pieces", ()):
         kind = kind_of(piece)
@@ -317,7 +306,8 @@ def legend_entries(state: Any) -> list[tuple[str, tuple[int, int, int], str]]:
             props.append("obstacle")
         words = {"high": "blocks LOS", "cover": "cover", "rough": "rough", "impassable": "impassable",
                  "building": "building", "obstacle": "obstacle"}
-        seen[name] = (kind_label(kind), kind_colour(kind), ", ".join(words[p] for p in props))
+        seen[name] = (kind_label(kind), kind_colour(kind), ", ".join(words[p] for p in props),
+                      patterns.pattern_of(kind))
     return list(seen.values())
 
 
@@ -366,6 +356,16 @@ def draw_sector(surface: pygame.Surface, cam: Camera, origin, facing: float, arc
     surface.blit(tmp, (vx, vy))
 
 
+def ring_label(name: str, cm: float) -> str:
+    """A range band's label, its distance once: "short 10 cm", and a name that is already the
+    distance ("10 cm") is not repeated."""
+    dist = f"{cm:g} cm"
+    name = (name or "").strip()
+    if not name or name == dist or name.replace(" ", "") == dist.replace(" ", ""):
+        return dist
+    return f"{name} {dist}"
+
+
 def draw_rings(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, centre, bands: list[tuple[str, float]],
                colour=(255, 255, 255)) -> None:
     cx, cy = cam.to_screen(*centre)
@@ -376,7 +376,7 @@ def draw_rings(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, centre,
         shade_c = theme.shade(colour, 1 - 0.12 * i) if i else colour
         pygame.draw.circle(surface, (20, 20, 20), (cx, cy), r, 3)
         pygame.draw.circle(surface, shade_c, (cx, cy), r, 1)
-        img = fonts.render(f"{name} {cm:g} cm", 11, (20, 20, 20), "b")
+        img = fonts.render(ring_label(name, cm), 11, (20, 20, 20), "b")
         bg = img.get_rect(midbottom=(cx, cy - r - 1)).inflate(6, 0)
         pygame.draw.rect(surface, (250, 248, 240), bg, border_radius=3)
         surface.blit(img, img.get_rect(center=bg.center))
@@ -384,9 +384,29 @@ def draw_rings(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, centre,
 
 def label_box(surface: pygame.Surface, fonts: theme.Fonts, text: str, pos, size=12, fg=(20, 20, 20),
               bg=(250, 248, 240), anchor="midbottom") -> pygame.Rect:
+    """A boxed label, measured first and kept whole inside the drawing area (the clip: the board's
+    viewport); a text wider than the area is cut with an ellipsis rather than spilling."""
+    area = surface.get_clip()
+    text = fit_text(fonts, text, size, area.w - 10, "b")
     img = fonts.render(text, size, fg, "b")
     rect = img.get_rect(**{anchor: pos}).inflate(8, 2)
+    rect.clamp_ip(area)
     pygame.draw.rect(surface, bg, rect, border_radius=4)
     pygame.draw.rect(surface, (20, 20, 20), rect, 1, border_radius=4)
     surface.blit(img, img.get_rect(center=rect.center))
     return rect
+
+
+def fit_text(fonts: theme.Fonts, text: str, size: float, width: int, style: str = "") -> str:
+    """The text, cut at a word (else a letter) with "…" when wider than `width` pixels."""
+    font = fonts.get(size, style)
+    if width <= 0 or font.size(text)[0] <= width:
+        return text
+    ell = fonts.safe("…", size, style)
+    words = text.split(" ")
+    while len(words) > 1 and font.size(" ".join(words) + ell)[0] > width:
+        words.pop()
+    cut = " ".join(words)
+    while cut and font.size(cut + ell)[0] > width:
+        cut = cut[:-1]
+    return cut.rstrip(" ,·;:") + ell

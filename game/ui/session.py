@@ -29,6 +29,8 @@ class Done:
     action: Action
     side: int                  # the side that decided it
     rolled: bool               # did it roll any dice (then nothing before it can be undone)
+    hidden: bool = False       # decided in secret (a committed order the other side may not see)
+    turn: int = 0              # the game's turn when it was decided
 
 
 def seat_of(decision: Decision) -> int:
@@ -206,7 +208,9 @@ class Session:
         side = seat_of(d) if d is not None else -1
         before = len(self.state.rolls)
         events = engine.apply(self.state, action)
-        self.history.append(Done(action, side, len(self.state.rolls) > before))
+        hidden = bool(getattr(d, "hidden", False)) if d is not None else False
+        turn = getattr(getattr(engine.innermost(self.state), "flow", None), "turn", 0)
+        self.history.append(Done(action, side, len(self.state.rolls) > before, hidden, turn))
         self.version += 1
         return events
 

@@ -154,3 +154,19 @@ def test_random_play_through_nested_games_replays_to_the_same_hash():
         actions = _random_play(s, seed)
         assert s.outcome is not None
         assert state_hash(engine.replay(sc, seed, None, actions)) == state_hash(s)
+
+
+def test_a_nested_games_secret_is_kept_from_every_parent_side_that_may_not_see_it():
+    """An event hidden from the battle's side 0 (played by the campaign's side 1) is hidden in the
+    campaign's log from side 1 and from any side not in the battle; side 0 (battle side 1) sees it."""
+    from game.engine.game import _mirror
+    s = engine.new_game(war_scenario(), seed=5)
+    march_both(s)
+    battle = s.child
+    secret = battle.emit("Secret", "a hidden marker moves", hidden_from=(0,))
+    _mirror(s, battle, [secret], len(battle.rolls))
+    told = s.log[-1]
+    assert told.text == "a hidden marker moves" and told.hidden_from == (1,)
+    public = battle.emit("Public", "shots ring out")
+    _mirror(s, battle, [public], len(battle.rolls))
+    assert s.log[-1].hidden_from == ()

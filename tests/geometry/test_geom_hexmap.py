@@ -176,3 +176,12 @@ def test_a_custom_step_cost():
     m = HexMap("pointy", 5, 4, 1)
     assert m.path(Hex(0, 0), Hex(3, 0), cost=lambda a, b: None if b == Hex(2, 0) else 1) is None
     assert m.path(Hex(0, 0), Hex(0, 0)) == [Hex(0, 0)]
+
+
+def test_a_null_label_colour_or_cover_in_a_kind_override_keeps_the_default():
+    """The scenario format allows null for an override's label, colour or cover: not given."""
+    from game.geometry.hexmap import load_hex_kinds
+    kinds = load_hex_kinds({"swamp": {"label": None, "color": None, "cover": None, "move_cost": 3},
+                            "forest": {"label": None, "move_cost": None}})
+    assert kinds["swamp"].label and kinds["swamp"].move_cost == 3
+    assert kinds["forest"].label == "Forest" and kinds["forest"].move_cost is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import re
 
 import pytest
@@ -222,6 +223,22 @@ def test_list_saves_newest_first_skipping_unreadable_files(game):
     summary = listed[0][1]
     assert (summary.title, summary.scenario, summary.turn, summary.label, summary.actions) == \
         ("Toy raid", "toy-raid", 4, "new.json", 3)
+
+
+def test_opening_the_saves_folder_clears_stale_temporary_files_but_not_a_save_in_progress(game):
+    """A crash in the middle of a save leaves `.autosave.json.*.tmp`: older than a minute, it goes
+    when the saves folder is opened; a fresh one (a save being written now) and other files stay."""
+    state, actions = game
+    save_game(autosave_path(), state, actions)
+    stale, fresh = saves_dir() / ".autosave.json.a1b2.tmp", saves_dir() / ".autosave.json.c3d4.tmp"
+    other = saves_dir() / "notes.tmp"
+    for f in (stale, fresh, other):
+        f.write_text("{")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    assert [p.name for p, _ in list_saves()] == ["autosave.json"]
+    assert not stale.exists() and fresh.exists() and other.exists()
 
 
 def test_autosave_replaces_the_previous_one(game):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.engine import game as engine
 from game.engine.actions import Pass
 from game.rulesets.risus_skirmish.actions import Attack, Move, ThrowGrenade
-from test_risus_helpers import blank, fig, game, option, options, rect, texts, who, with_dice
+from test_risus_helpers import blank, fig, game, option, options, pass_turn, rect, texts, who, with_dice
 
 # The Americans (side 0) advance from the west field; the Germans hide in the wood.
 AMBUSH = [rect("west", "field", 0, 0, 30, 40, name="West Field"), rect("wood", "wood", 30, 0, 60, 40,
@@ -73,7 +73,7 @@ def test_a_hidden_figure_is_revealed_when_it_fires():
     units = [fig("a", 0, 10, 20, facing=180), fig("c", 0, 5, 5, facing=180),
              fig("h", 1, 50, 8, name="Obgefr. Lutz")]
     s = game(units, AMBUSH, options={**HIDDEN, "facing": "180"})
-    engine.apply(s, Pass(0))
+    pass_turn(s)
     engine.apply(s, Move("h", 31.5, 8, 180))        # to the wood's edge, behind the Americans' backs
     assert "hidden" in s.units["h"].markers
     with_dice(s, [6, 1])
@@ -84,7 +84,7 @@ def test_a_hidden_figure_is_revealed_when_it_fires():
 
 def test_a_hidden_figure_moves_hidden_until_seen():
     s = ambush()
-    engine.apply(s, Pass(0))
+    pass_turn(s)
     engine.apply(s, Move("g", 50, 30, 90))          # deep in the wood: nobody sees it
     assert "hidden" in s.units["g"].markers
     seen = engine.view(s, 0)
@@ -94,7 +94,7 @@ def test_a_hidden_figure_moves_hidden_until_seen():
 
 def test_blank_markers_move_like_figures_and_do_nothing_else():
     s = ambush()
-    engine.apply(s, Pass(0))
+    pass_turn(s)
     kinds = {o.kind for o in options(s) if o.the_actor == "blank-1"}
     assert kinds == {"Move"}
 
@@ -215,3 +215,19 @@ def test_field_of_vision_follows_the_facing_option():
     for mode, arc in (("none", 360.0), ("180", 180.0), ("90", 90.0)):
         s = engine.new_game(sc, seed=1, options={"facing": mode})
         assert rs.field_of_vision(s, next(iter(s.units))) == arc
+
+
+def test_a_hidden_marker_may_be_assaulted_and_the_assault_ends_in_base_contact():
+    """Bases may not overlap, so the move region leaves a marker's base out; the assault option takes its
+    place, without odds (who, if anyone, stands there is unknown) and naming nobody."""
+    units = [fig("a", 0, 28, 20, facing=180), fig("c", 0, 5, 5, facing=180),
+             blank("blank-1", 1, 31.5, 20), fig("h", 1, 50, 8, name="Obgefr. Lutz")]
+    s = game(units, AMBUSH, options={**HIDDEN, "facing": "180"})
+    assert "hidden" in s.units["blank-1"].markers
+    o = next(o for o in options(s, "Assault") if o.the_actor == "a")
+    assert o.label == "A assaults a hidden marker" and o.target is None and o.odds is None
+    engine.apply(s, o.action)
+    if who(s) == (1, "opportunity-fire"):
+        engine.apply(s, Pass(1))
+    assert s.units["a"].pos == (29.0, 20)                      # 2.5 cm from the marker: bases touch
+    assert s.units["blank-1"].out and who(s) == (0, "act")

@@ -90,3 +90,27 @@ def texts(state) -> list[str]:
 
 def kinds(state) -> list[str]:
     return [e.kind for e in state.log]
+
+
+def stand_fast(state):
+    """The side holding the initiative takes one action that changes nothing: its first figure or
+    team turns on the spot (a move that only turns draws no OP fire, so it succeeds)."""
+    from game.rulesets.risus_skirmish import movement
+    from game.rulesets.risus_skirmish.actions import Move
+    d = engine.to_act(state)
+    for o in engine.legal_actions(state):
+        lead = movement.anchor(state, o.the_actor or "") if o.kind == "Move" else None
+        if lead is not None:
+            engine.apply(state, Move(o.the_actor, lead.x, lead.y, lead.facing))
+            assert engine.to_act(state).side == d.side
+            return
+    raise AssertionError("no figure can turn on the spot")
+
+
+def pass_turn(state):
+    """Give up the initiative. "A turn consists of one or more actions": Pass is offered only once the
+    side has acted, so it stands fast first (stand_fast), then passes."""
+    from game.engine.actions import Pass
+    side = engine.to_act(state).side
+    stand_fast(state)
+    engine.apply(state, Pass(side))

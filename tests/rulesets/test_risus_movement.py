@@ -29,6 +29,20 @@ def test_move_goes_anywhere_in_the_own_piece_or_into_the_first_part_of_an_adjace
     assert not inside(region, 45, 20)                               # a piece that is not adjacent
 
 
+CHEQUER = [rect("nw", "field", 0, 0, 30, 20), rect("ne", "low-wall", 30, 0, 60, 20),
+           rect("sw", "low-wall", 0, 20, 30, 40), rect("se", "field", 30, 20, 60, 40)]
+
+
+def test_pieces_meeting_only_at_a_corner_are_not_adjacent():
+    """"Movement" goes into an adjacent terrain type: a corner is no border a figure can cross
+    (interpretation in the rules summary), so NW reaches NE and SW but not SE across the corner."""
+    s = game([fig("a", 0, 29, 19), fig("b", 1, 55, 35)], CHEQUER)
+    region = option(s, "Move", "a").region
+    assert inside(region, 31, 10) and inside(region, 10, 21)      # the first parts of NE and SW
+    assert not inside(region, 31, 21)                             # SE, across the corner
+    assert engine.check(s, Move("a", 31, 21, 0)) is not None
+
+
 def test_move_option_carries_the_region_and_a_template():
     s = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20)], THREE)
     o = option(s, "Move", "a")
@@ -154,8 +168,10 @@ def test_pinned_team_members_stay_behind():
     assert s.units["m"].pos == (10, 17) and s.units["l"].pos == (15, 20)
 
 
-def test_pass_is_always_offered_to_the_side_holding_the_initiative():
+def test_pass_is_offered_to_the_side_holding_the_initiative_once_it_has_acted():
     s = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20)], THREE)
+    assert not options(s, "Pass")                  # "A turn consists of one or more actions"
+    engine.apply(s, Move("a", 10, 20, 90))         # turning on the spot: a move
     assert option(s, "Pass").action == Pass(0)
     assert who(s) == (0, "act")
 

@@ -100,7 +100,7 @@ def test_the_enemy_out_of_its_field_of_vision_does_not_fire():
     assert who(s) == (0, "act") and s.units["a"].pos == (40, 10)
 
 
-TEAM_IN_VIEW = [fig("l", 0, 40, 10, team="m"), fig("n", 0, 40, 12, team="m")]
+TEAM_IN_VIEW = [fig("l", 0, 40, 10, team="m"), fig("n", 0, 40, 13, team="m")]   # bases clear (2.5 cm)
 MOVERS = {"teams": {"m": {"name": "Movers", "leader": "l"}}}
 
 
@@ -111,7 +111,7 @@ def test_op_fire_on_a_team_attacks_each_member_all_must_be_hit_to_stop_it():
     with_dice(s, [5, 1, 6, 1])
     engine.apply(s, OpportunityFire("b", "m"))
     assert [r.purpose for r in s.rolls] == ["OP fire on L", "OP fire on N"]
-    assert s.units["l"].pos == (41, 10) and s.units["n"].pos == (41, 12)
+    assert s.units["l"].pos == (41, 10) and s.units["n"].pos == (41, 13)
     assert all("pinned" in s.units[u].markers for u in "ln") and who(s) == (1, "act")
     assert "The OP fire stops the move: Movers hit the ground" in texts(s)
 
@@ -122,11 +122,26 @@ def test_team_partly_hit_by_failed_op_fire_the_rest_complete_the_move():
     with_dice(s, [5, 1, 1, 2])
     engine.apply(s, OpportunityFire("b", "m"))
     assert s.units["l"].pos == (41, 10) and "pinned" in s.units["l"].markers     # hit: down where seen
-    assert s.units["n"].pos == (50, 12) and "pinned" not in s.units["n"].markers  # goes on
+    assert s.units["n"].pos == (50, 13) and "pinned" not in s.units["n"].markers  # goes on
     assert who(s) == (0, "act")                          # the OP fire failed: the move succeeded
 
 
 # -- diving for cover ----------------------------------------------------------------------------------
+def test_diving_for_cover_is_for_every_member_hit_even_when_the_fire_on_the_team_failed():
+    """Advanced "Diving for cover": L is hit by fire that fails to stop the team; L may still dive."""
+    s = game(TEAM_IN_VIEW + [fig("b", 1, 45, 35), RESERVE], SCREEN, ruleset_data={**MOVERS, "grenade_range": 8},
+             options={"diving_for_cover": True})
+    engine.apply(s, Move("m", 50, 10, 0))
+    with_dice(s, [5, 1, 1, 2])                              # L hit, N missed: the OP fire fails
+    engine.apply(s, OpportunityFire("b", "m"))
+    assert s.units["n"].pos == (50, 13)                     # N goes on
+    assert who(s) == (0, "dive-for-cover") and engine.to_act(s).context["members"] == ["l"]
+    engine.apply(s, DiveForCover("m", 44, 13, 90))
+    assert s.units["l"].pos == (44, 13) and s.units["n"].pos == (50, 13)
+    assert "L dives for cover into North Field (field) before going down" in texts(s)
+    assert who(s) == (0, "act")                             # the move succeeded: the initiative stays
+
+
 def test_diving_for_cover_lets_the_mover_move_up_to_r2_before_going_down():
     s = start(options={"diving_for_cover": True}, ruleset_data={"grenade_range": 8})
     engine.apply(s, Move("a", 40, 10, 0))

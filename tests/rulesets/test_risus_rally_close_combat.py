@@ -71,7 +71,8 @@ def test_a_move_ending_at_an_enemys_position_assaults_it():
     assert "A 3 against B 6: A loses a die (Soldier a(2))" in log
     assert "A 6 against B 6: a tie, both roll again" in log
     assert s.units["b"].out and not s.units["a"].out
-    assert s.units["a"].pos == (30, 20)
+    reach = s.units["a"].base_radius + s.units["b"].base_radius      # bases may not overlap:
+    assert s.units["a"].pos == (30 - reach, 20)                      # the assault ends in base contact
     assert who(s) == (0, "act")                    # the assault won: the move succeeded
 
 

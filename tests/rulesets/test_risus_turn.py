@@ -4,7 +4,7 @@ from __future__ import annotations
 from game.engine import game as engine
 from game.engine.actions import Pass
 from game.rulesets.risus_skirmish.actions import Attack, Move, Rally
-from test_risus_helpers import fig, game, kinds, rect, texts, who
+from test_risus_helpers import fig, game, kinds, options, pass_turn, rect, stand_fast, texts, who, with_dice
 
 WOOD_BETWEEN = [rect("f1", "field", 0, 0, 20, 40), rect("w", "wood", 20, 0, 40, 40),
                 rect("f2", "field", 40, 0, 60, 40)]
@@ -40,9 +40,38 @@ def test_a_failed_attack_passes_the_initiative_and_ends_the_turn():
 
 def test_pass_gives_up_the_initiative():
     s = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20)])
+    stand_fast(s)                                   # a turn consists of one or more actions
     engine.apply(s, Pass(0))
     assert who(s) == (1, "act") and s.turn == 2
     assert "The Americans pass" in texts(s)
+
+
+def test_a_turn_consists_of_one_or_more_actions_no_pass_before_the_first():
+    """Interpretation: Pass is not offered before the side has acted in its turn."""
+    s = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20)])
+    assert not options(s, "Pass")
+    assert engine.check(s, Pass(0)) is not None
+    stand_fast(s)                                  # turning on the spot is a move: an action
+    assert options(s, "Pass") and engine.check(s, Pass(0)) is None
+
+
+def test_the_side_taking_the_initiative_must_act_before_it_may_pass():
+    s = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20)], dice=[1, 4])
+    engine.apply(s, Attack("a", "b"))               # fails: the Germans take the initiative
+    assert who(s) == (1, "act") and not options(s, "Pass")
+    with_dice(s, [1, 4])
+    engine.apply(s, Attack("b", "a"))               # fails too: back to the Americans, who must act
+    assert who(s) == (0, "act") and not options(s, "Pass")
+
+
+def test_pass_is_offered_when_no_other_action_is_possible():
+    """Interpretation: a side with nothing it may do (its one figure pinned with no dice left to
+    rally) passes, so the game never stalls."""
+    s = game([fig("a", 0, 10, 20, 0, markers=["pinned"]), fig("b", 1, 50, 20)], WOOD_BETWEEN,
+             victory={"kind": "eliminate", "pinned_counts": False})
+    assert [o.kind for o in options(s)] == ["Pass"]
+    engine.apply(s, Pass(0))
+    assert who(s) == (1, "act")
 
 
 def test_a_move_not_stopped_by_op_fire_succeeds():
@@ -75,9 +104,9 @@ def test_rally_that_puts_the_figure_out_is_a_failure():
 
 def test_turn_counter_counts_initiative_changes_and_the_limit_ends_the_game():
     s = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20)], turn_limit=2)
-    engine.apply(s, Pass(0))
+    pass_turn(s)
     assert s.turn == 2 and engine.result(s) is None
-    engine.apply(s, Pass(1))
+    pass_turn(s)
     assert engine.result(s) is not None
     assert engine.legal_actions(s) == [] and engine.to_act(s) is None
 
@@ -108,7 +137,7 @@ def test_eliminate_without_pinned_counting_needs_everyone_out():
 
 def test_eliminate_at_the_limit_goes_to_the_side_with_more_fighting():
     s = game([fig("a", 0, 10, 20), fig("c", 0, 10, 30), fig("b", 1, 50, 20)], WOOD_BETWEEN, turn_limit=1)
-    engine.apply(s, Pass(0))
+    pass_turn(s)
     assert engine.result(s).winner == 0
 
 
@@ -128,9 +157,18 @@ def test_hold_objective_captured_wins_at_once():
 def test_hold_objective_at_the_limit_goes_to_the_holder():
     s = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20)], WOOD_BETWEEN, victory=HOLD, objectives=OBJ,
              turn_limit=1)
-    engine.apply(s, Pass(0))
+    pass_turn(s)
     assert engine.result(s).winner == 1
     assert "still hold the farmhouse" in engine.result(s).reason
+
+
+def test_an_objective_named_with_its_article_is_not_given_a_second_one():
+    obj = [{**OBJ[0], "name": "the crossroads"}]
+    s = game([fig("a", 0, 10, 20), fig("b", 1, 50, 20)], WOOD_BETWEEN, victory=HOLD, objectives=obj,
+             turn_limit=1)
+    pass_turn(s)
+    reason = engine.result(s).reason
+    assert reason.endswith("still hold the crossroads") and "the the" not in reason
 
 
 def test_log_reads_in_the_rules_words():

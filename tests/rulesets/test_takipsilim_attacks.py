@@ -248,3 +248,30 @@ def test_advantage_is_3d6_keep_highest_2_and_disadvantage_3d6_keep_lowest_2():
     r2 = rolls(s2, "shooting")[0]
     assert r2.expr == "3d6kl2>=8" and r2.kept == ((6, 2),) and r2.total == 8
     assert hit_events(s2)[0].data["location"] == "leg" and hit_events(s2)[0].data["damage"] == 6
+
+
+def test_the_dead_are_logged_dead_not_as_needing_medical_intervention():
+    """"6 or greater in the head: dead": no "out of combat ... needs medical intervention" after it."""
+    s = fire(duel(shooting=2), [6, 6])
+    assert s.units["x"].out and not any("medical intervention" in t for t in texts(s))
+
+
+def test_armour_does_not_wind_a_figure_already_out_of_combat():
+    """"If you're hit by a projectile while wearing intact armor, lose your turn next round": a figure
+    already out of combat has no turn to lose. A's hit to the leg puts X out; B's lands on the vest."""
+    s = game([fig("a", 0, 10, 20, skills={"shooting": 2}), fig("b", 0, 10, 24, skills={"shooting": 2}),
+              fig("x", 1, 30, 20, armour=["ballistic-vest"])])
+    s.data["damage"]["x"]["arm"] = 1
+    commit(s, [shoot(s, "a", "x"), shoot(s, "b", "x"), run(s, "x", (31, 20))], dice=[1, 5, 4, 5])
+    assert s.units["x"].out and any("stops the hit to the torso" in t for t in texts(s))
+    assert "winded" not in s.units["x"].markers
+    assert not any(t == "X is winded" or t.startswith("X is winded") for t in texts(s))
+
+
+def test_no_flanking_is_told_against_a_figure_hunkering_in_the_open():
+    """"This only applies if opponents aren't flanking" speaks of cover: a winded figure forced to
+    hunker in the open has no cover for a shooter to flank."""
+    s = fire(duel(shooting=2, armour=["ballistic-vest"]), [4, 5])       # round 1: X winded
+    assert "winded" in s.units["x"].markers
+    commit(s, [shoot(s, "a", "x")], dice=[1, 1, 1])                       # round 2: X hunkers in the open
+    assert not any("flanking" in t for t in texts(s))

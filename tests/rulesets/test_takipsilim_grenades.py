@@ -86,20 +86,29 @@ def test_without_a_miscellaneous_action_nobody_may_throw_it_away():
 
 def test_a_player_character_spends_2_luck_to_throw_it_back_and_the_enemy_must_roll():
     s = game(thrower(pc=True, luck=3))
-    commit(s, [throw(s)], dice=[4, 4, 5, 5, 1, 1, 2, 3])
+    commit(s, [throw(s), act(s, "x", "ready")], dice=[4, 4, 5, 5, 1, 1, 2, 3])
     assert who(s) == (1, "grenade", None)
-    assert {type(o.action).__name__ for o in options(s)} == {"ThrowBack", "Pass"}
+    assert {type(o.action).__name__ for o in options(s)} == {"ThrowAway", "ThrowBack", "Pass"}
     back = next(o for o in options(s) if isinstance(o.action, ThrowBack))
     assert back.odds_text == "2d6 ≥ 8: 41.7%"
     engine.apply(s, ThrowBack("x", "g1"))
     assert s.data["luck"]["x"] == 1
     assert [r.who for r in rolls(s, "avoiding the grenade")] == ["A"]
     assert damage(s, "a")["leg"] == 3 and damage(s, "x")["leg"] == 0
+    assert not any(t == "X stands ready" for t in texts(s))       # the action went on the throw
+
+
+def test_throwing_back_is_the_miscellaneous_action_so_a_character_who_committed_another_cannot():
+    """"Throwing grenades away or back fall under this action too"; one action per round."""
+    s = game(thrower(pc=True, luck=3))
+    commit(s, [throw(s), act(s, "x", "wait")], dice=[4, 4, 6, 6])
+    assert who(s) == (0, "orders", "a") and len(events(s, "Detonation")) == 1
+    assert s.data["luck"]["x"] == 3
 
 
 def test_a_failed_throw_back_detonates_out_of_range_of_anyone():
     s = game(thrower(pc=True, luck=3))
-    commit(s, [throw(s)], dice=[4, 4, 1, 1])
+    commit(s, [throw(s), act(s, "x", "ready")], dice=[4, 4, 1, 1])
     engine.apply(s, ThrowBack("x", "g1"))
     assert any("detonates out of range of anyone" in t for t in texts(s))
     assert events(s, "Detonation") == [] and s.data["luck"]["x"] == 1
@@ -107,8 +116,8 @@ def test_a_failed_throw_back_detonates_out_of_range_of_anyone():
 
 def test_throwing_back_needs_2_luck():
     s = game(thrower(pc=True, luck=1))
-    commit(s, [throw(s)], dice=[4, 4, 6, 6])
-    assert who(s) == (0, "orders", "a") and len(events(s, "Detonation")) == 1
+    commit(s, [throw(s), act(s, "x", "ready")], dice=[4, 4])
+    assert {type(o.action).__name__ for o in options(s)} == {"ThrowAway", "Pass"}     # away, not back
 
 
 def test_a_flashbang_detonates_at_once_and_a_failed_roll_forfeits_a_round():

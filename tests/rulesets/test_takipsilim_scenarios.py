@@ -97,6 +97,16 @@ def test_the_ambushers_win_when_every_ambushed_character_is_out_of_combat():
     assert s.outcome.winner == 0
 
 
+def test_validate_scenario_names_a_count_of_the_victory_conditions_that_is_no_whole_number():
+    """A file must say so at the field's path, not fail inside the ruleset (victory.operate.times: "x")."""
+    objectives = [{"id": "gen", "name": "generator", "x": 30, "y": 20, "radius": 2, "machinery": True}]
+    sc = scenario([fig("a", 0, 10, 10), fig("x", 1, 20, 10)], objectives=objectives,
+                  victory={"kind": "eliminate", "operate": {"objective": "gen", "side": 5, "times": "x"}})
+    problems = RULESET.validate_scenario(sc)
+    assert "victory.operate.times: expected a whole number 1 or more, got 'x'" in problems
+    assert "victory.operate.side: expected a whole number 0..1, got 5" in problems
+
+
 def test_validate_scenario_names_unknown_weapons_armour_and_grenades():
     sc = scenario([fig("a", 0, 10, 10, weapon="ray-gun", armour=["tin-hat"], grenades={"nuke": 1}),
                    fig("x", 1, 20, 10)])

@@ -59,3 +59,18 @@ def test_the_error_screen_shows_the_problem(app, tmp_path):
     app.step()
     assert app.top.name == "error" and app.exit_code == 2
     assert any("wrong.json" in t for t in app.fonts.frame_texts)
+
+
+def test_play_refuses_a_save_whose_actions_do_not_reproduce_its_hash(toy_ruleset, tmp_path, capsys):
+    """`play SAVE` checks the save's integrity as `validate` and `simulate --load` do: one line, exit 2."""
+    from game.engine import game as engine
+    from game.io.save_file import save_game
+    state = engine.new_game(toy_scenario(), seed=3)
+    path = save_game(tmp_path / "game.json", state, [])
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["state_hash"] = "0" * 16
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert run_app(str(path), frames=3) == 2
+    err = capsys.readouterr().err
+    assert "game.json: state_hash: the actions do not reproduce the saved state" in err
+    assert err.count("\n") == 1 and "Traceback" not in err

@@ -211,7 +211,7 @@ def test_a_nested_games_sides_keep_the_colours_of_the_outer_sides_playing_them()
 
 def test_the_hex_views_legend_names_the_terrain_on_the_map_with_its_cost_then_rivers_and_roads(app):
     view = board_view_for(app, hex_view_state(hexmap()))
-    entries = {label: props for label, _colour, props in view.legend_entries(None)}
+    entries = {label: props for label, _colour, props, *_ in view.legend_entries(None)}
     assert entries["Forest"] == "move 2, cover" and entries["Plain"] == "move 1"
     assert "Marsh" not in entries                      # only the kinds on this map
     assert set(entries) >= {"River", "Road"}

@@ -334,6 +334,31 @@ class DiveCA:
                                 option=o)
 
 
+class StandFastCA:
+    """"A turn consists of one or more actions": before its first action a side may not pass. When
+    nothing is worth doing, a figure turns on the spot to face the enemy (a move that draws no OP
+    fire), worth what passing is; then the side may pass."""
+
+    name = "stand-fast"
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        if ctx.decision.kind != "act" or any(isinstance(o.action, Pass) for o in ctx.options):
+            return
+        analysis = analysis_of(ctx)
+        foes = [f for f in analysis.enemy if not f.out]
+        for o in ctx.by_kind("Move"):
+            movers = RULESET.movers(ctx.view, actor_of(o))
+            if not movers or forces.is_blank(movers[0]) or o.region is None:
+                continue
+            lead = movers[0]
+            facing = MoveCA.facing(analysis, lead, lead.pos, foes) if foes else lead.facing
+            action = o.at(lead.x, lead.y, facing)
+            if o.contains(action):
+                yield Candidate(-1e-6, action, f"{o.label}: turns on the spot to face the enemy",
+                                option=o, gain=0.0, keep=1.0)
+                return
+
+
 class PassCA(generic.PassCA):
     """Passing ends the run: only when the side has the initiative to act with."""
 

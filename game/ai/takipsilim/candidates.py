@@ -9,6 +9,7 @@ from game.ai.takipsilim.analysis import HURT, LUCK, Analysis, hit_table, p_roll
 from game.ai.takipsilim.outcomes import ESCAPE, order_value
 from game.ai.takipsilim.reading import read_enemy
 from game.engine.actions import Pass
+from game.geometry import bases
 from game.geometry.measure import distance
 from game.rulesets.takipsilim import RULESET as RS
 from game.rulesets.takipsilim import ground, tables
@@ -47,6 +48,10 @@ class OrdersCA:
             anchors = [e.pos for e in analysis.enemy][:4] + self.goal_points(analysis)
             n = max(4, ctx.settings.move_samples // 2) if ctx.settings.positional else 4
             pts = positions.sample_points(ctx.view, run, ctx.rng.child("orders", u.id), n, anchors)
+        # bases may not overlap: a spot a comrade already ordered to move to this round is taken (two
+        # runs to one spot: the later one stops short at resolution)
+        spoken = taken(ctx, u)
+        pts = [p for p in pts if not bases.overlapping(p[0], p[1], u.base_radius, spoken)]
         positional = ctx.settings.positional
         risk_here = analysis.incoming(u, here, moved=False) if positional else 0.0
         risk_hunker = analysis.incoming(u, here, moved=False, hunker=True) if positional else 0.0
@@ -71,7 +76,7 @@ class OrdersCA:
             if "escape" in o.key or t.action == OPERATE:
                 sub = positions.sample_points(ctx.view, o, ctx.rng.child("sub", o.key), 4,
                                               self.goal_points(analysis) + [here])
-                points = sub
+                points = [p for p in sub if not bases.overlapping(p[0], p[1], u.base_radius, spoken)]
             for p in points:
                 if p not in risk_at:
                     risk_at[p] = analysis.incoming(u, p, moved=True) if positional else 0.0
@@ -97,6 +102,17 @@ class OrdersCA:
             if obj is not None:
                 pts.append((float(obj["x"]), float(obj["y"])))
         return pts
+
+
+def taken(ctx: Context, u) -> list[tuple[float, float, float]]:
+    """The bases of the comrades where they were ordered to move this round (the side's own orders)."""
+    out = []
+    for uid, o in (ctx.view.data.get("orders") or {}).items():
+        f = ctx.view.units.get(uid)
+        if f is None or uid == u.id or f.side != u.side or not o.get("move"):
+            continue
+        out.append((float(o["x"]), float(o["y"]), float(f.base_radius)))
+    return out
 
 
 class LuckCA:

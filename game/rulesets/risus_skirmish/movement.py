@@ -18,10 +18,12 @@ from game.engine.actions import Action, Pass
 from game.engine.flow import Decision
 from game.engine.ruleset import other_side
 from game.engine.state import GameState, Unit
+from game.geometry import bases as base_geometry
 
 from . import combat, forces, hidden, terrain
 from .actions import DiveForCover, Move, OpportunityFire
 
+CONTACT = 0.01             # cm: bases this close after an assault touch (positions are rounded to 1e-3)
 MOVE_ON = "move-on"        # the resume hook that finishes a move after the enemy's OP fire decision
 
 
@@ -50,26 +52,81 @@ def movers(state: GameState, actor: str) -> list[Unit]:
     return [lead] + rest
 
 
+def note_action(state: GameState, side: int) -> None:
+    """A move, attack, grenade or rally: the side has acted in this turn (its run of actions)."""
+    state.data["acted"] = [side, state.flow.turn]
+
+
+def acted(state: GameState, side: int) -> bool:
+    """Has the side taken an action in its current turn? ("A turn consists of one or more actions")"""
+    return state.data.get("acted") == [side, state.flow.turn]
+
+
 def pending_move(state: GameState) -> bool:
     """Is a move waiting on the enemy's opportunity fire decision?"""
     return any(d.resume == MOVE_ON for d in state.flow.interrupts)
 
 
 # ==== the move ======================================================================================
+def region_for(state: GameState, actor: str):
+    """Where the actor's move may end: its terrain region (terrain.move_region) clear of every other
+    base, grown by the anchor's radius, and of the enemy bases its straight line would cross."""
+    group = movers(state, actor)
+    if not group:
+        return None
+    lead = group[0]
+    region = terrain.move_region(state, lead.x, lead.y)
+    return terrain.clear_of_bases(state, region, lead, lead.pos, exclude=[u.id for u in group])
+
+
+def assault_target(state: GameState, lead: Unit, x: float, y: float) -> Unit | None:
+    """The enemy figure or marker standing exactly where a move is aimed (the Assault option)."""
+    for u in state.units.values():
+        if u.side != lead.side and not u.out and math.dist(u.pos, (x, y)) <= 2e-3:
+            return u
+    return None
+
+
+def destinations(state: GameState, group: list[Unit], x: float, y: float,
+                 target: Unit | None = None) -> dict[str, tuple[float, float]]:
+    """Where each figure of a move ends. The anchor ends at (x, y); assaulting an enemy, it goes straight
+    toward him and stops in base contact (or short of it, in contact with an enemy base in the way or
+    clear of a friend's). The others keep their places around the anchor, each clear of every base
+    (the anchor's and those placed before it too): one whose place is not clear, or outside the
+    region, stops at the nearest point that is (terrain.nearest_inside)."""
+    lead = group[0]
+    ids = [u.id for u in group]
+    region = terrain.move_region(state, lead.x, lead.y)
+    if target is not None:
+        others = terrain.standing(state, exclude=ids)
+        friends = [terrain.base_of(u) for u in others if u.side == lead.side]
+        enemies = [terrain.base_of(u) for u in others if u.side != lead.side]
+        x, y = base_geometry.stop_on_path(lead.pos, (x, y), lead.base_radius, friends, blockers=enemies)
+    ends = {lead.id: (x, y)}
+    placed = [(x, y, lead.base_radius)]
+    for u in group[1:]:
+        want = (x + u.x - lead.x, y + u.y - lead.y)
+        free = terrain.clear_of_bases(state, region, u, u.pos, exclude=ids, extra=placed)
+        end = u.pos if free.is_empty else terrain.nearest_inside(free, *want)
+        ends[u.id] = end
+        placed.append((end[0], end[1], u.base_radius))
+    return ends
+
+
 def move(state: GameState, action: Move, side: int) -> None:
     group = movers(state, action.actor)
     lead = group[0]
-    region = terrain.move_region(state, lead.x, lead.y)
+    target = None if forces.is_blank(lead) else assault_target(state, lead, action.x, action.y)
+    ends = destinations(state, group, action.x, action.y, target)
     paths: dict[str, list[float]] = {}
     for u in group:
-        if u is lead:
-            tx, ty = action.x, action.y
-        else:
-            tx, ty = terrain.nearest_inside(region, action.x + u.x - lead.x, action.y + u.y - lead.y)
+        tx, ty = ends[u.id]
         paths[u.id] = [u.x, u.y, round(tx, 3), round(ty, 3)]
     steps = terrain.path_steps(math.dist(p[:2], p[2:]) for p in paths.values())
     the_move = {"actor": action.actor, "side": side, "anchor": lead.id, "facing": action.facing,
                 "paths": paths, "steps": steps, "firers": {}}
+    if target is not None:
+        the_move["assault"] = target.id
     _reveal_movers(state, the_move, [u for u in group if forces.is_hidden(u)])
     if not the_move["paths"]:
         return
@@ -217,30 +274,48 @@ def move_on(state: GameState, decision: Decision) -> None:
                    actor=the_move["actor"])
         fname = forces.entity_name(state, the_move["firer"])
         engine.pass_initiative(state, decision.side, f"successful OP fire by {fname}")
-        if state.options.get("diving_for_cover"):
-            stopped = [uid for uid in the_move["paths"] if not state.units[uid].out]
-            lead = the_move["anchor"] if the_move["anchor"] in stopped else stopped[0]
-            they_are = forces.they(state, the_move["actor"], "are", "is")
-            engine.push_interrupt(state, Decision(
-                the_move["side"], "dive-for-cover", f"{mover} {they_are} hit by OP fire: dive for cover?",
-                actor=the_move["actor"],
-                context={"actor": the_move["actor"], "anchor": lead, "members": stopped}))
+        _offer_dive(state, the_move, list(the_move["paths"]))
     elif fire == "failed":
-        _stop_where_fired_on(state, the_move, the_move["hits"])
         state.emit("OpFireFails", f"The OP fire fails to stop {mover}")
         complete(state, the_move, exclude=set(the_move["hits"]))
+        _stop_where_fired_on(state, the_move, the_move["hits"])   # clear of the others, now arrived
+        # "Diving for cover" is for every figure hit by the fire, even when the fire on the team failed
+        _offer_dive(state, the_move, the_move["hits"])
     else:
         complete(state, the_move)
     if state.options.get("hidden_deployment") and not pending_move(state):
         hidden.reveal_seen(state)
 
 
+def _offer_dive(state: GameState, the_move: dict[str, Any], hit: list[str]) -> None:
+    """Advanced rule "Diving for cover": the figures the OP fire hit may move up to R2 before going
+    down (a decision of the moving side)."""
+    down = [uid for uid in hit if not state.units[uid].out]
+    if not state.options.get("diving_for_cover") or not down:
+        return
+    lead = the_move["anchor"] if the_move["anchor"] in down else down[0]
+    if len(down) == len(the_move["paths"]):        # the whole team (or the character): its own name
+        who, many = forces.entity_name(state, the_move["actor"]), forces.is_team(state, the_move["actor"])
+    else:                                          # some members of a team: by their names
+        who, many = ", ".join(state.units[uid].name for uid in down), len(down) > 1
+    engine.push_interrupt(state, Decision(
+        the_move["side"], "dive-for-cover", f"{who} {'are' if many else 'is'} hit by OP fire: dive for cover?",
+        actor=the_move["actor"],
+        context={"actor": the_move["actor"], "anchor": lead, "members": down, "who": who, "many": many}))
+
+
 def _stop_where_fired_on(state: GameState, the_move: dict[str, Any], uids) -> None:
-    """These figures stop at the point of their path where the OP fire caught them."""
+    """These figures stop at the point of their path where the OP fire caught them; where that point
+    lies on another base (the path may pass a friend), at the nearest clear point short of it."""
     k = the_move["firers"][the_move["firer"]]
     for uid in uids:
         u = state.units[uid]
-        u.x, u.y = at_step(the_move, uid, k)
+        x, y = at_step(the_move, uid, k)
+        others = [terrain.base_of(o) for o in terrain.standing(state, exclude=[uid])]
+        if base_geometry.overlapping(x, y, u.base_radius, others):
+            x, y = base_geometry.stop_on_path(the_move["paths"][uid][:2], (x, y), u.base_radius, others)
+            x, y = round(x, 3), round(y, 3)
+        u.x, u.y = x, y
         u.facing = the_move["facing"]
 
 
@@ -263,7 +338,7 @@ def complete(state: GameState, the_move: dict[str, Any], exclude: set[str] = fro
             state.emit("Moved", "Hidden markers move" if many else "A hidden marker moves",
                        hidden_from=(the_move["side"],))
     lead = state.units[the_move["anchor"]]
-    if lead.id in exclude or not forces.able(lead):
+    if lead.id in exclude or not forces.able(lead) or not the_move.get("assault"):
         return
     defender = _enemy_at(state, lead)
     if defender is None:
@@ -281,14 +356,14 @@ def complete(state: GameState, the_move: dict[str, Any], exclude: set[str] = fro
 
 
 def _enemy_at(state: GameState, lead: Unit) -> Unit | None:
-    """'If a movement ends at the position of an enemy': the move's end is within base contact
-    (the two bases overlap) of an enemy figure or marker; the nearest is assaulted."""
+    """'If a movement ends at the position of an enemy': an assault ends in base contact with an enemy
+    figure or marker (bases may not overlap); the nearest is assaulted."""
     best = None
     for u in state.units.values():
         if u.side == lead.side or u.out:
             continue
         d = math.dist(u.pos, lead.pos)
-        if d < u.base_radius + lead.base_radius - 1e-9:
+        if d <= u.base_radius + lead.base_radius + CONTACT:
             if best is None or d < best[0]:
                 best = (d, u)
     return best[1] if best else None
@@ -298,22 +373,24 @@ def _enemy_at(state: GameState, lead: Unit) -> Unit | None:
 def dive(state: GameState, action: Action, decision: Decision) -> None:
     """Advanced rule: a mover hit by OP fire may move up to R2 before going down."""
     the_dive = decision.context
-    name = forces.entity_name(state, the_dive.get("actor", ""))
+    name, many = the_dive["who"], the_dive["many"]
     if not isinstance(action, DiveForCover):
-        where = forces.they(state, the_dive.get("actor", ""), "hit the ground where they are",
-                            "hits the ground where he is")
+        where = "hit the ground where they are" if many else "hits the ground where he is"
         state.emit("HitTheGround", f"{name} {where}")
         return
     lead = state.units[the_dive["anchor"]]
     dx, dy = action.x - lead.x, action.y - lead.y
     _, r2 = combat.grenade_radii(state)
+    placed = [(action.x, action.y, lead.base_radius)]
     for uid in the_dive["members"]:
         u = state.units[uid]
         if uid == lead.id:
             tx, ty = action.x, action.y
-        else:
-            tx, ty = terrain.nearest_inside(terrain.dive_region(state, u.x, u.y, r2), u.x + dx, u.y + dy)
+        else:       # clear of every base, the members placed before it too
+            free = terrain.clear_of_bases(state, terrain.dive_region(state, u.x, u.y, r2), u, u.pos,
+                                          exclude=the_dive["members"], extra=placed)
+            tx, ty = u.pos if free.is_empty else terrain.nearest_inside(free, u.x + dx, u.y + dy)
+            placed.append((tx, ty, u.base_radius))
         u.x, u.y, u.facing = round(tx, 3), round(ty, 3), action.facing
     where = terrain.piece_name(terrain.piece_here(state, lead.x, lead.y))
-    dive_word = forces.they(state, the_dive["actor"], "dive", "dives")
-    state.emit("DiveForCover", f"{name} {dive_word} for cover into {where} before going down")
+    state.emit("DiveForCover", f"{name} {'dive' if many else 'dives'} for cover into {where} before going down")

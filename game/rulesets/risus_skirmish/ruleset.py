@@ -98,6 +98,7 @@ class RisusSkirmish(TableRules, Ruleset):
         opts: list[Option] = []
         enemies = [u for u in state.units.values()
                    if u.side != side and forces.is_real(u) and not forces.is_hidden(u)]
+        markers = [u for u in state.units.values() if u.side != side and not u.out and forces.is_hidden(u)]
         my_entities = forces.entities(state, side) + [
             u.id for u in state.side_units(side) if self.hidden_blank(u)]
         enemy_entities = [e for s in range(state.sides) if s != side for e in forces.entities(state, s)]
@@ -107,17 +108,25 @@ class RisusSkirmish(TableRules, Ruleset):
                 continue
             lead = movers[0]
             name = forces.entity_name(state, actor)
-            region = terrain.move_region(state, lead.x, lead.y)
-            opts.append(Option("Move", f"Move {name}", region=region, template=Move(actor), actor=actor))
+            # bases may not overlap: the region leaves out every other base (movement.region_for)
+            free = movement.region_for(state, actor)
+            if free is not None and not free.is_empty:
+                opts.append(Option("Move", f"Move {name}", region=free, template=Move(actor), actor=actor))
             if forces.is_blank(lead):
                 continue
-            for e in enemies:
+            # an assault reaches an enemy standing in the terrain region, before the bases are left out
+            region = terrain.move_region(state, lead.x, lead.y)
+            for e in enemies + markers:
                 if region.is_empty or not shapely.intersects_xy(region, e.x, e.y):
                     continue
-                p, text = combat.assault_odds(state, movers, e)
                 facing = round(angle_to(lead.pos, e.pos), 3)
-                opts.append(Option("Assault", f"{name} assaults {e.name}",
-                                   action=Move(actor, round(e.x, 3), round(e.y, 3), facing),
+                action = Move(actor, round(e.x, 3), round(e.y, 3), facing)
+                if forces.is_hidden(e):         # a marker: who (if anyone) stands there is unknown
+                    opts.append(Option("Assault", f"{name} assaults a {hidden.MARKER_NAME.lower()}",
+                                       action=action, actor=actor, odds_text="against a hidden marker"))
+                    continue
+                p, text = combat.assault_odds(state, movers, e)
+                opts.append(Option("Assault", f"{name} assaults {e.name}", action=action,
                                    actor=actor, target=e.id, odds=p, odds_text=text))
         for actor in my_entities:
             if movement.anchor(state, actor) is None:
@@ -138,7 +147,10 @@ class RisusSkirmish(TableRules, Ruleset):
                 if n > 0:
                     opts.append(Option("Rally", f"Rally {u.name}", action=Rally(u.id), actor=u.id,
                                        odds=p, odds_text=text))
-        opts.append(Option("Pass", "Pass: give up the initiative", action=Pass(side)))
+        # "A turn consists of one or more actions": Pass only once the side has acted this turn, or
+        # when it has nothing else it may do (movement.acted; assets/rules/risus-skirmish.md)
+        if movement.acted(state, side) or not opts:
+            opts.append(Option("Pass", "Pass: give up the initiative", action=Pass(side)))
         return opts
 
     def _grenade_options(self, state: GameState, side: int, enemies: list[Unit]) -> list[Option]:
@@ -191,7 +203,10 @@ class RisusSkirmish(TableRules, Ruleset):
         opts = []
         if lead is not None and not lead.out:
             _, r2 = combat.grenade_radii(state)
-            region = terrain.dive_region(state, lead.x, lead.y, r2)
+            region = terrain.clear_of_bases(state, terrain.dive_region(state, lead.x, lead.y, r2), lead,
+                                            lead.pos, exclude=dive["members"])
+            if region.is_empty:
+                region = terrain.dive_region(state, lead.x, lead.y, 1e-3)
             opts.append(Option("DiveForCover", f"Dive for cover (up to {r2:g} cm)", region=region,
                                template=DiveForCover(dive["actor"]), actor=dive["actor"]))
         opts.append(Option("Pass", "Hit the ground here", action=Pass(decision.side)))
@@ -209,12 +224,16 @@ class RisusSkirmish(TableRules, Ruleset):
             state.emit("Passed", f"The {side} pass", side=decision.side)
             engine.pass_initiative(state, other_side(state, decision.side), f"the {side} passed")
         elif isinstance(action, Move):
+            movement.note_action(state, decision.side)
             movement.move(state, action, decision.side)
         elif isinstance(action, Attack):
+            movement.note_action(state, decision.side)
             self._attack(state, action, decision.side)
         elif isinstance(action, ThrowGrenade):
+            movement.note_action(state, decision.side)
             self._grenade(state, action, decision.side)
         elif isinstance(action, Rally):
+            movement.note_action(state, decision.side)
             self._rally(state, action, decision.side)
         if state.options.get("hidden_deployment") and not movement.pending_move(state):
             hidden.reveal_seen(state)

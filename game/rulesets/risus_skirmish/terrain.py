@@ -14,12 +14,17 @@ import shapely
 from shapely.geometry import Point, Polygon, box
 
 from game.engine.state import GameState, Unit
+from game.geometry import bases as base_geometry
 from game.geometry.los import LosRules
 from game.geometry.sectors import in_arc
 
 from . import forces
 
 ADJACENT_TOLERANCE = 0.5        # cm: pieces this close count as adjacent (a tiling shares its borders)
+# Interpretation (assets/rules/risus-skirmish.md, "Movement"): pieces that meet only at a corner are not
+# adjacent. A move crosses a border into the adjacent terrain, and a border shorter than a figure's base
+# (2.5 cm) is no border a figure can cross: otherwise a team slips round a wall from corner to corner.
+MIN_BORDER = 2.5
 GAP_TOLERANCE = 0.01            # cm²: less uncovered table than this is rounding, not a gap
 PATH_STEP = 1.0                 # cm between the points of a move's path checked for opportunity fire
 MAX_PATH_STEPS = 80
@@ -169,6 +174,29 @@ def move_region(state: GameState, x: float, y: float):
     return region
 
 
+def base_of(u: Unit) -> tuple[float, float, float]:
+    return (float(u.x), float(u.y), float(u.base_radius))
+
+
+def standing(state: GameState, exclude: Iterable[str] = ()) -> list[Unit]:
+    """The figures and markers on the table (not out of the battle), but these."""
+    skip = set(exclude)
+    return [u for u in state.units.values() if not u.out and u.id not in skip]
+
+
+def clear_of_bases(state: GameState, region, mover: Unit, start: Sequence[float],
+                   exclude: Iterable[str] = (), extra: Sequence[tuple[float, float, float]] = ()):
+    """Bases may not overlap (issue 12; game.geometry.bases): the part of a move region where `mover`
+    may end. Every other figure's or marker's base, grown by the mover's radius, is left out, and so is
+    every destination whose straight line from `start` would cross an enemy base. `exclude`: figures
+    moving with it; `extra`: bases already placed (a team's members placed before this one)."""
+    others = standing(state, exclude=set(exclude) | {mover.id})
+    friends = [base_of(u) for u in others if u.side == mover.side] + list(extra)
+    enemies = [base_of(u) for u in others if u.side != mover.side]
+    return base_geometry.clear_region(region, mover.base_radius, friends + enemies, start=start,
+                                      blockers=enemies)
+
+
 def _piece_region(table: Any, piece: Any, band: float, walls: bool):
     if piece is None:
         return Polygon()
@@ -181,7 +209,7 @@ def _piece_region(table: Any, piece: Any, band: float, walls: bool):
         reach = reach.intersection(doors)
     for adj_id in table.adjacent(piece.id, ADJACENT_TOLERANCE):
         adj = table.by_id[adj_id]
-        if adj.kind.impassable:
+        if adj.kind.impassable or border_length(piece, adj) < MIN_BORDER:
             continue
         first_part = adj.polygon.intersection(reach)
         if walls and adj.kind.building:
@@ -197,6 +225,12 @@ def _piece_region(table: Any, piece: Any, band: float, walls: bool):
     region = _areal(region)
     shapely.prepare(region)
     return region
+
+
+def border_length(piece: Any, adj: Any) -> float:
+    """How long a border two pieces share (within the adjacency tolerance): about 0 for a corner."""
+    near = adj.polygon.buffer(ADJACENT_TOLERANCE, quad_segs=2)
+    return float(piece.polygon.boundary.intersection(near).length) - 2 * ADJACENT_TOLERANCE
 
 
 def _areal(geom):

@@ -82,9 +82,14 @@ def result(state: GameState) -> Result | None:
     if v.get("kind") == "hold" and captured(state):
         holder = int(v.get("side", 1))
         obj = objective(state, v.get("objective")) or {}
-        return Result(other_side(state, holder), f"the {obj.get('name') or obj.get('id')} is captured")
+        return Result(other_side(state, holder), f"{_the(obj)} is captured")
     return None
 
+
+def _the(obj: dict[str, Any]) -> str:
+    """The objective's name with its article: "the farmhouse"; a name that has one keeps it."""
+    name = str(obj.get("name") or obj.get("id"))
+    return name if name.lower().startswith("the ") else f"the {name}"
 
 
 def at_limit(state: GameState) -> Result:
@@ -92,10 +97,9 @@ def at_limit(state: GameState) -> Result:
     if v.get("kind") == "hold":
         holder = int(v.get("side", 1))
         obj = objective(state, v.get("objective")) or {}
-        name = obj.get("name") or obj.get("id")
         if captured(state):
-            return Result(other_side(state, holder), f"the {name} is captured")
-        return Result(holder, f"the {state.scenario.sides[holder].name} still hold the {name}")
+            return Result(other_side(state, holder), f"{_the(obj)} is captured")
+        return Result(holder, f"the {state.scenario.sides[holder].name} still hold {_the(obj)}")
     able = [sum(forces.able(u) for u in _fighting(state, s)) for s in range(state.sides)]
     alive = [len(_fighting(state, s)) for s in range(state.sides)]
     for counts, what in ((able, "more characters still fighting"), (alive, "more characters left in the battle")):

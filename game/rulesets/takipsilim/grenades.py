@@ -169,9 +169,10 @@ def _endangered(state: GameState, g: dict[str, Any], side: int) -> list[Unit]:
     return in_blast(state, (g["x"], g["y"]), radius, lambda v: v.side == side)
 
 
-def _throw_away_candidates(state: GameState, g: dict[str, Any], side: int) -> list[Unit]:
-    """"The opponent must commit a miscellaneous action to throw the grenade elsewhere out of range":
-    opponents who committed a miscellaneous action, within reach of the grenade (its short range)."""
+def _with_a_miscellaneous_action(state: GameState, g: dict[str, Any], side: int) -> list[Unit]:
+    """"Throwing grenades away or back fall under this action too" and "Each character commits to only
+    one action per round": the endangered characters whose committed action this round is a
+    miscellaneous one, not yet spent."""
     out = []
     for u in _endangered(state, g, side):
         o = state.data["orders"].get(u.id) or {}
@@ -180,13 +181,19 @@ def _throw_away_candidates(state: GameState, g: dict[str, Any], side: int) -> li
     return out
 
 
+def _throw_away_candidates(state: GameState, g: dict[str, Any], side: int) -> list[Unit]:
+    """"The opponent must commit a miscellaneous action to throw the grenade elsewhere out of range"."""
+    return _with_a_miscellaneous_action(state, g, side)
+
+
 def _throw_back_candidates(state: GameState, g: dict[str, Any], side: int) -> list[Unit]:
     """"For players, spend 2 Luck and roll 2d6 + Athletics to throw back the grenade": player
-    characters with 2 luck (not in a surprise round, which allows no reprisals)."""
+    characters with 2 luck whose committed action is a miscellaneous one (throwing back falls under
+    that action), not in a surprise round, which allows no reprisals."""
     if g["back"] or characters.surprised_side(state, side):
         return []
-    return [u for u in _endangered(state, g, side)
-            if characters.is_pc(u) and state.data["luck"].get(u.id, 0) >= 2 and characters.able(state, u)]
+    return [u for u in _with_a_miscellaneous_action(state, g, side)
+            if characters.is_pc(u) and state.data["luck"].get(u.id, 0) >= 2]
 
 
 def offer_responses(state: GameState) -> bool:
@@ -240,6 +247,7 @@ def throw_back(state: GameState, action: ThrowBack) -> None:
     g = find(state, action.grenade)
     u = state.units[action.actor]
     state.data["luck"][u.id] -= 2
+    state.data["spent"].append(u.id)          # the round's miscellaneous action goes on the throw
     _adv, mode, ex = characters.athletics(state, u)
     state.emit("ThrowBack", f"{u.name} spends 2 luck ({state.data['luck'][u.id]} left) to throw the "
                             f"grenade back", unit=u.id)

@@ -10,6 +10,7 @@ from typing import Any
 import shapely
 from shapely.geometry import LineString, Point
 
+from game.geometry import bases as base_geometry
 from game.geometry.measure import base_radius, distance
 
 OPEN_MOVE = 10.0        # "up to 10 meters over open ground"
@@ -36,6 +37,44 @@ def reach(table, x: float, y: float):
     if len(_REACH) > _REACH_SIZE:
         _REACH.popitem(last=False)
     return region
+
+
+def bases_around(state, u) -> tuple[list, list]:
+    """The other figures' bases where they stand now, (friends, enemies), as (x, y, radius); figures out
+    of combat (down, dead, escaped) are no obstacle."""
+    friends, enemies = [], []
+    for o in state.units.values():
+        if o.id == u.id or o.out:
+            continue
+        (friends if o.side == u.side else enemies).append((float(o.x), float(o.y), float(o.base_radius)))
+    return friends, enemies
+
+
+def clear_reach(state, u, region):
+    """Bases may not overlap (issue 12; game.geometry.bases): the part of a move region where u may end,
+    outside every other base grown by u's radius and not behind an enemy base its run would cross."""
+    friends, enemies = bases_around(state, u)
+    if not friends and not enemies:
+        return region
+    out = base_geometry.clear_region(region, u.base_radius, friends + enemies, start=(u.x, u.y),
+                                     blockers=enemies)
+    if out.is_empty:
+        out = Point(u.x, u.y).buffer(1e-3)
+    shapely.prepare(out)
+    return out
+
+
+def stop_clear(state, u, end: tuple[float, float], target=None) -> tuple[float, float]:
+    """Where u's move toward `end` stops, the others standing where they are now (those earlier in the
+    resolution order where they arrived): in base contact with an enemy base its path would cross, and
+    else at the nearest clear point short of `end` on its path when a base stands there. A charge's
+    target is no obstacle on the way: the charge stops short of it by itself."""
+    friends, enemies = bases_around(state, u)
+    if target is not None:
+        t = (float(target.x), float(target.y), float(target.base_radius))
+        enemies = [e for e in enemies if e != t]
+        friends = [f for f in friends if f != t]
+    return base_geometry.stop_on_path((u.x, u.y), end, u.base_radius, friends, blockers=enemies)
 
 
 def run_towards(table, start: tuple[float, float], goal: tuple[float, float], stop_short: float):

@@ -68,13 +68,15 @@ def _armour_stops(state: GameState, t: Unit, hit: dict[str, Any]) -> bool:
         spec = specs[piece["id"]]
         if piece["state"] != "intact" or hit["location"] not in spec["locations"]:
             continue
-        if hit["projectile"]:
+        # a figure already out of combat has no turn to lose: armour winds only those still fighting
+        winded = bool(hit["projectile"]) and not t.out
+        if winded:
             characters.set_effect(state, t.id, "winded", state.turn + 1)
         if hit["breaks_armour"]:
             piece["state"] = "broken"
             state.emit("ArmourBroken", f"{t.name}'s {spec['name'].lower()} breaks at once to the "
                                        f"{hit['source']}: the hit goes through", unit=t.id)
-            if hit["projectile"]:
+            if winded:
                 state.emit("Winded", f"{t.name} is {EFFECT_WORDS['winded']}", unit=t.id)
             return False
         piece["prevented"] += 1
@@ -84,7 +86,7 @@ def _armour_stops(state: GameState, t: Unit, hit: dict[str, Any]) -> bool:
             piece["state"] = "spent"
             text += f"; it has prevented its maximum and needs replacing"
         state.emit("ArmourStops", text, unit=t.id)
-        if hit["projectile"]:
+        if winded:
             state.emit("Winded", f"{t.name} is {EFFECT_WORDS['winded']}", unit=t.id)
         return True
     return False
@@ -142,8 +144,9 @@ def _take_damage(state: GameState, t: Unit, loc: str, dmg: int) -> None:
         for m in EFFECTS:
             t.markers.discard(m)
         t.markers.discard("hunkering")
-        state.emit("OutOfCombat", f"{t.name} is out of combat (total damage {total}): needs medical "
-                                  f"intervention to survive", unit=t.id)
+        if "dead" not in t.markers:        # the dead are past medical intervention (logged as dead)
+            state.emit("OutOfCombat", f"{t.name} is out of combat (total damage {total}): needs medical "
+                                      f"intervention to survive", unit=t.id)
 
 
 def _severe_wound(state: GameState, t: Unit, loc: str) -> None:

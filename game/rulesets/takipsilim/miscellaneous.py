@@ -46,7 +46,8 @@ def options(state: GameState, u: Unit, add, opts: list[Option]) -> None:
         centre, radius = (float(obj["x"]), float(obj["y"])), float(obj.get("radius", 1.0))
         inside = distance((u.x, u.y), centre) <= radius
         disc = Point(centre).buffer(radius)
-        area = ground.reach(state.table, u.x, u.y).intersection(disc)
+        # bases may not overlap: the part of the machinery's disc clear of the other bases
+        area = ground.clear_reach(state, u, ground.reach(state.table, u.x, u.y)).intersection(disc)
         add(OPERATE, f"Operate the {obj.get('name') or obj['id']}", target=obj["id"], stay=inside,
             move=not area.is_empty and area.area > 1e-6, move_region=area)
 

@@ -59,13 +59,22 @@ def resolve(state: GameState) -> None:
         if u.out or not o or not o.get("move"):
             continue
         start = (u.x, u.y)
-        u.x = min(max(float(o["x"]), 0.0), state.scenario.width)
-        u.y = min(max(float(o["y"]), 0.0), state.scenario.height)
-        moved = distance(start, (u.x, u.y))
+        want = (min(max(float(o["x"]), 0.0), state.scenario.width),
+                min(max(float(o["y"]), 0.0), state.scenario.height))
+        # Bases may not overlap: orders were committed in secret, so a run whose end is taken by a
+        # base (standing there, or arrived earlier in this resolution) or whose path crosses an enemy
+        # base stops short of it on its path (ground.stop_clear)
+        end = ground.stop_clear(state, u, want)
+        u.x, u.y = end
+        moved = distance(start, end)
+        short = distance(end, want) > 1e-6
         if moved > 1e-6:
             d["moved"][u.id] = round(moved, 3)
-            u.facing = angle_to(start, (u.x, u.y))
-            state.emit("Moved", f"{u.name} moves {moved:.1f} m", unit=u.id, x=u.x, y=u.y)
+            u.facing = angle_to(start, want)
+            state.emit("Moved", f"{u.name} moves {moved:.1f} m" + (" and stops short: the way is blocked"
+                                                                   if short else ""), unit=u.id, x=u.x, y=u.y)
+        elif short:
+            state.emit("Blocked", f"{u.name} cannot move: the way is blocked", unit=u.id)
     # Charges and runs to a wounded comrade follow the target to where it now stands.
     contact = float(tables.melee()["contact"])
     for u in characters.in_order(state):
@@ -78,6 +87,7 @@ def resolve(state: GameState) -> None:
         stop = u.base_radius + t.base_radius + contact / 2
         start = (u.x, u.y)
         end = ground.run_towards(state.table, start, (t.x, t.y), stop)
+        end = ground.stop_clear(state, u, end, target=t)      # bases may not overlap on the way
         moved = distance(start, end)
         if moved > 1e-6:
             u.x, u.y = end

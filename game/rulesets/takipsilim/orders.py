@@ -76,7 +76,7 @@ def options(state: GameState, u: Unit) -> list[Option]:
     table = state.table
     here = (u.x, u.y)
     free_move = bool(state.options.get("free_move", True))
-    region = ground.reach(table, u.x, u.y)
+    region = ground.clear_reach(state, u, ground.reach(table, u.x, u.y))   # bases may not overlap
     opts: list[Option] = []
     gassed = characters.effect(state, u.id, "gassed")
     ducked = characters.effect(state, u.id, "ducked")

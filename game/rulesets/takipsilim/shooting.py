@@ -151,8 +151,9 @@ def resolve(state: GameState) -> None:
                                        f"{behind.name or behind.kind.label} (no line of sight; "
                                        f"not flanking)")
                 continue
-            state.emit("Flanking", f"{u.name} is flanking {t.name}: the cover does not protect "
-                                   f"from this side")
+            if ground.in_cover(state.table, tpos) is not None:     # in cover, but not from this side
+                state.emit("Flanking", f"{u.name} is flanking {t.name}: the cover does not protect "
+                                       f"from this side")
         # "Tracking Ammo": "Track every shot, every bullet."
         auto = o.get("mode") == "auto"
         need = combat.AUTO_SHOTS if auto else 1

@@ -68,10 +68,26 @@ def _victory(scenario: Any) -> list[str]:
         edge = scenario.victory.get("escape_edge")
         if edge is not None and edge not in EDGES:
             out.append(f"victory.escape_edge: expected one of {', '.join(EDGES)}, got {edge!r}")
-    op = scenario.victory.get("operate")
+    v = scenario.victory
+    _whole(out, "victory.escapes", v.get("escapes"), 0)
+    _whole(out, "victory.survive_rounds", v.get("survive_rounds"), 1)
+    op = v.get("operate")
     if op is not None:
         ids = {o.get("id") for o in scenario.objectives if o.get("machinery")}
         if not isinstance(op, dict) or op.get("objective") not in ids:
             out.append("victory.operate.objective: expected the id of an objective with "
                        "\"machinery\": true")
+        if isinstance(op, dict):
+            _whole(out, "victory.operate.times", op.get("times"), 1)
+            _whole(out, "victory.operate.side", op.get("side"), 0, len(scenario.sides) - 1)
     return out
+
+
+def _whole(out: list[str], place: str, value: Any, low: int, high: int | None = None) -> None:
+    """A count the victory conditions read: a whole number in range (absent: the default)."""
+    if value is None:
+        return
+    ok = isinstance(value, int) and not isinstance(value, bool) and value >= low and (high is None or value <= high)
+    if not ok:
+        span = f"{low}..{high}" if high is not None else f"{low} or more"
+        out.append(f"{place}: expected a whole number {span}, got {value!r}")

@@ -27,9 +27,11 @@ class ActionPanel:
         self.row_options: list[Option] = []
         self.rows_hidden_below = False
         self.card_top = 0
+        self.banner_rect: pygame.Rect | None = None   # "your part is done": at the panel's top, never on the board
         self.card_lines: list[str] = []
         self.rows_top = 0
         self._key: Any = None
+        self.drawn: Any = None          # the (state, viewer) whose options were last drawn
 
     def s(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
@@ -53,8 +55,15 @@ class ActionPanel:
                 return option
         return None
 
+    def on_screen(self) -> bool:
+        """Are the options drawn the ones of the state now? A key pressed after an action, before
+        the next prompt was drawn, must not act on options the player has not seen."""
+        return self.drawn == (self.session.version, self.session.viewer)
+
     def option_by_number(self, n: int) -> Option | None:
-        """The option of key n (1-9, 0 for the tenth)."""
+        """The option of key n (1-9, 0 for the tenth), only as drawn on screen."""
+        if not self.on_screen():
+            return None
         index = 9 if n == 0 else n - 1
         return self.row_options[index] if index < len(self.row_options) else None
 
@@ -71,7 +80,13 @@ class ActionPanel:
         pad = self.s(12)
         fonts = self.fonts
         self.rows = []
-        self.card_top = r.y + self.s(92)
+        banner_to = gate[0] if isinstance(gate, tuple) else None
+        if banner_to is not None:
+            self.banner_rect = pygame.Rect(r.x + self.s(6), r.y + self.s(6), r.w - self.s(12), self.s(150))
+            self.card_top = self.banner_rect.bottom + self.s(16)
+        else:
+            self.banner_rect = None
+            self.card_top = r.y + self.s(92)
         self.card_lines = self.card_text()
         self.rows_top = self.card_top + self.s(28) + len(self.card_lines) * fonts.line_height(13) + self.s(8)
         opts = self.choices.options_for(sel.selected)
@@ -122,7 +137,10 @@ class ActionPanel:
         x = r.x + pad
         y = self.rows_top
         if mine is None:
+            self.drawn = None
             return
+        self.drawn = (self.session.version, self.session.viewer) if self._key is not None and \
+            self._key[0] == self.session.version else None
         pygame.draw.line(surface, theme.EDGE, (r.x + pad, y - self.s(4)), (r.right - pad, y - self.s(4)))
         sel = view.units.get(self.sel.selected) if self.sel.selected else None
         n = len(self.choices.actors())
@@ -139,8 +157,33 @@ class ActionPanel:
             theme.draw_text(surface, fonts, "▼ more (wheel)", (r.right - pad, log_top - self.s(4)), 11,
                             theme.DIM, anchor="bottomright")
 
+    def handover_button_rect(self) -> pygame.Rect | None:
+        """Where the banner's "Hand over" button goes (inside the banner, at its foot)."""
+        b = self.banner_rect
+        if b is None:
+            return None
+        return pygame.Rect(b.x + self.s(12), b.bottom - self.s(54), b.w - self.s(24), self.s(42))
+
+    def draw_banner(self, surface, me: str) -> None:
+        """The hotseat's "your part is done" box, in the panel so the table's results stay in sight."""
+        b = self.banner_rect
+        if b is None:
+            return
+        fonts = self.fonts
+        theme.panel(surface, b, (24, 27, 33), theme.ACCENT, 8)
+        y = b.y + self.s(10)
+        for line in fonts.wrap(f"{me}: your part is done for now", 16, b.w - self.s(20), "b")[:2]:
+            theme.draw_text(surface, fonts, line, (b.centerx, y), 16, theme.TEXT, "b", anchor="midtop")
+            y += fonts.line_height(16, "b")
+        for line in fonts.wrap("Look at the results on the table, then hand over", 13, b.w - self.s(20), "i")[:2]:
+            theme.draw_text(surface, fonts, line, (b.centerx, y + self.s(4)), 13, theme.DIM, "i", anchor="midtop")
+            y += fonts.line_height(13, "i")
+
     def draw_header(self, surface, view, mine, banner_to, pending) -> None:
         r = self.rect
+        if banner_to is not None:
+            self.draw_banner(surface, self.session.side_name(self.session.viewer))
+            return
         fonts = self.fonts
         s = self.session
         pad = self.s(12)

@@ -25,6 +25,26 @@ TOOL_BUTTONS = (("measure", "Tape M", "Measuring tape: drag on the table (M)"),
 TABLE_ONLY = {"measure", "los", "arc", "blast", "rings", "legend"}
 
 
+def fit_segments(fonts, text: str, size: float, room: int) -> str:
+    """The status line measured before it is drawn: whole " · " parts while they fit (a hint is
+    never cut mid-word), else the first part cut at a word with an ellipsis."""
+    font = fonts.get(size)
+    if font.size(text)[0] <= room:
+        return text
+    sep = "   ·   " if "   ·   " in text else " · "
+    parts = [p for part in text.split(sep) for p in part.split(" · ")]
+    shown = ""
+    for part in parts:
+        trial = f"{shown} · {part}" if shown else part
+        if font.size(trial)[0] > room:
+            break
+        shown = trial
+    if shown:
+        return shown
+    from game.ui.render import fit_text
+    return fit_text(fonts, text, size, room)
+
+
 class Bars:
     """Inputs: the app (fonts, scale) and the session; the buttons are made by the screen's
     `make_button(rect, text, fn, object_id, tooltip)` and call the `handlers` by key."""
@@ -41,12 +61,14 @@ class Bars:
         self.top_h = self.bottom_h = 0
         self.buttons_left = 0
         self.status_x = 0
+        self.status_shown = ""
 
     def s(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
 
     def build(self, make_button: Callable[..., Any], handlers: dict[str, Callable[[], None]],
-              tools: bool) -> None:
+              tools: bool, hide: set[str] | frozenset = frozenset()) -> None:
+        """`tools`: the board has the table tools; `hide`: tools the rules do not give (no range bands)."""
         w, h = self.app.size
         self.top_h, self.bottom_h = self.s(46), self.s(38)
         bw, bh = self.s(78), self.s(32)
@@ -61,7 +83,7 @@ class Bars:
         tx = self.s(8)
         self.tool_buttons = {}
         for key, text, tip in TOOL_BUTTONS:
-            if key in TABLE_ONLY and not tools:
+            if (key in TABLE_ONLY and not tools) or key in hide:
                 continue
             bwid = self.s(76)
             rect = pygame.Rect(tx, h - self.bottom_h + self.s(4), bwid, self.bottom_h - self.s(8))
@@ -149,8 +171,8 @@ class Bars:
         text, colour = status
         room = bar.right - self.status_x - self.s(8)
         if room > 40 and text:
-            lines = fonts.wrap(text, 13, room)
-            theme.draw_text(surface, fonts, lines[0] if lines else "", (self.status_x, bar.centery), 13, colour,
+            self.status_shown = fit_segments(fonts, text, 13, room)
+            theme.draw_text(surface, fonts, self.status_shown, (self.status_x, bar.centery), 13, colour,
                             anchor="midleft")
         toast = self.live_toast(now)
         if toast is not None:

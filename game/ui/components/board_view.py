@@ -41,6 +41,15 @@ class Frame:
     now: float = 0.0
     describe: Callable[[str], str] | None = None
     tools: Any = None                  # the table tools, on a table board
+    orders: list = dataclasses.field(default_factory=list)   # the viewer's committed secret orders
+
+
+def left_out_text(left_out: list) -> str:
+    """"Pvt A, Pvt B: no line of sight (Wheat Field)": the members left out, grouped by why."""
+    by_why: dict[str, list[str]] = {}
+    for unit, why in left_out:
+        by_why.setdefault(why, []).append(unit.name or unit.id)
+    return "; ".join(f"{', '.join(names)}: {why}" for why, names in by_why.items()) + " (no dice)"
 
 
 class BoardView:
@@ -56,6 +65,7 @@ class BoardView:
         self.camera: Camera | None = None
         self.viewport = (0, 0, 1, 1)
         self.legend = Legend(app)
+        self.tip_rect: pygame.Rect | None = None          # the last tooltip drawn
 
     def s(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
@@ -113,6 +123,10 @@ class BoardView:
     def draw(self, surface, frame: Frame) -> None:
         raise NotImplementedError
 
+    def why_outside(self, view, unit, point, region) -> str:
+        """Why a point outside a move region is out (too far, blocked...), in the board's terms."""
+        return ""
+
     def legend_entries(self, view) -> list[tuple[str, tuple[int, int, int], str]]:
         """(label, colour, what the rules make of it) for each kind of ground on the board."""
         return []
@@ -121,24 +135,43 @@ class BoardView:
         self.legend.draw(surface, self.viewport)
 
     def draw_target(self, surface, frame: Frame) -> None:
-        """Light the shown option's targets, with a line from its actors and its odds."""
+        """Light the shown option's targets, with a line from each actor whose dice count (the
+        others named, with why they are left out) and its odds."""
         view, shown, cam = frame.view, frame.shown, self.camera
         actors = [u for a in actors_of(shown) for u in members(view, a)] if shown is not None else []
         if not actors and frame.sel.selected in view.units:
             actors = [view.units[frame.sel.selected]]
         targets = members(view, shown.target) if shown is not None and shown.target else []
+        if not targets:
+            return
+        counting, left_out = self.who_counts(frame, actors, targets)
         top = None
         for t in targets:
             tp = cam.to_screen(*self.where(t))
             r = self.target_radius(t) + 7
             pygame.draw.circle(surface, theme.BAD, tp, r, 3)
-            for a in actors:
+            for a in counting.get(t.id, ()):
                 pygame.draw.line(surface, theme.ACCENT, cam.to_screen(*self.where(a)), tp, 2)
             if top is None or tp[1] - r < top[1]:
                 top = (tp[0], tp[1] - r)
-        if top is not None:
-            text = shown.label + (f" · {shown.odds_text}" if shown.odds_text else "")
-            render.label_box(surface, self.fonts, text, (top[0], top[1] - 4), 13)
+        for a, _why in left_out:
+            # a small grey cross on each member left out: it is in the team, but its dice do not count
+            ap = cam.to_screen(*self.where(a))
+            r = self.target_radius(a) + 3
+            k = int(r * 0.7)
+            pygame.draw.circle(surface, (60, 60, 60), ap, r, 2)
+            pygame.draw.line(surface, (60, 60, 60), (ap[0] - k, ap[1] - k), (ap[0] + k, ap[1] + k), 3)
+            pygame.draw.line(surface, (60, 60, 60), (ap[0] - k, ap[1] + k), (ap[0] + k, ap[1] - k), 3)
+        text = shown.label + (f" · {shown.odds_text}" if shown.odds_text else "")
+        box = render.label_box(surface, self.fonts, text, (top[0], top[1] - 4), 13)
+        if left_out:
+            render.label_box(surface, self.fonts, left_out_text(left_out), (top[0], box.y - 2), 11,
+                             bg=(236, 232, 222))
+
+    def who_counts(self, frame: Frame, actors: list, targets: list) -> tuple[dict[str, list], list]:
+        """Per target, the actors whose dice count; and (actor, why) for those left out. The
+        common board: every actor counts."""
+        return {t.id: list(actors) for t in targets}, []
 
     def target_radius(self, unit) -> int:
         return max(6, int(render.base_radius_cm(unit.base) * self.camera.scale))
@@ -152,14 +185,16 @@ class BoardView:
         except Exception:
             text = view.units[uid].name
         u = view.units[uid]
-        lines = []
-        for line in text.split("\n")[:10]:
-            lines.extend(fonts.wrap(line, 12, self.s(300)))
+        # each line measured in the style it is drawn in (the title is bold), so none runs past the box
+        lines: list[tuple[str, str]] = []
+        for i, line in enumerate(text.split("\n")[:10]):
+            style = "b" if i == 0 else ""
+            lines.extend((part, style) for part in fonts.wrap(line, 12, self.s(300), style))
         lines = lines[:12]
         if u.markers:
-            lines.append("markers: " + ", ".join(sorted(u.markers)))
+            lines.append(("markers: " + ", ".join(sorted(u.markers)), ""))
         lh = fonts.line_height(12)
-        w = max(fonts.get(12).size(l)[0] for l in lines) + self.s(16)
+        w = max(fonts.get(12, style).size(line)[0] for line, style in lines) + self.s(16)
         h = lh * len(lines) + self.s(10)
         mx, my = self.app.mouse
         rect = pygame.Rect(mx + 16, my + 16, w, h)
@@ -169,7 +204,8 @@ class BoardView:
         if rect.bottom > y + vh:
             rect.y = my - h - 10
         theme.panel(surface, rect, (17, 20, 26), theme.side_colour(theme.seat_of(view, u.side)), 5)
+        self.tip_rect = rect
         yy = rect.y + self.s(5)
-        for i, line in enumerate(lines):
-            theme.draw_text(surface, fonts, line, (rect.x + self.s(8), yy), 12, theme.TEXT, "b" if i == 0 else "")
+        for line, style in lines:
+            theme.draw_text(surface, fonts, line, (rect.x + self.s(8), yy), 12, theme.TEXT, style)
             yy += lh

@@ -40,6 +40,7 @@ class DiceLog:
         self.layout: list[tuple[int, Any]] = []
         self._key: Any = None
         self.roll_count = 0
+        self.entry_count = 0
         self.flash_at = -10.0
 
     def place(self, rect: pygame.Rect) -> None:
@@ -63,15 +64,20 @@ class DiceLog:
         return now - self.flash_at < ROLL_ANIM_TIME
 
     def follow(self, view, viewer, new_eyes: bool, now: float) -> None:
-        """A new state: flash a new roll, back to the top; new eyes: no flash."""
-        rolls = sum(1 for e in view.log if e.kind == "Rolled" and e.visible_to(viewer))
+        """A new state: back to the newest entry (the top) whenever one was added, flashing a new
+        roll; new eyes: to the top, no flash."""
+        seen = [e for e in view.log if e.visible_to(viewer)]
+        rolls = sum(1 for e in seen if e.kind == "Rolled")
         if new_eyes:
-            self.roll_count = rolls
+            self.roll_count, self.entry_count = rolls, len(seen)
             self.scroll = 0
-        elif rolls > self.roll_count:
-            self.roll_count = rolls
+            return
+        if len(seen) != self.entry_count:
+            self.entry_count = len(seen)
+            self.scroll = 0
+        if rolls > self.roll_count:
             self.flash_at = now
-            self.scroll = 0
+        self.roll_count = rolls
 
     def entries(self, view, viewer) -> list:
         events = [e for e in view.log if e.visible_to(viewer)]

@@ -85,6 +85,25 @@ class HexView(BoardView):
         """A click on the board: that hex is selected (the screen selects its unit, if any)."""
         self.selected_hex = self.hex_at_world(self.world(pos))
 
+    def why_outside(self, view, unit, point, region) -> str:
+        """Not adjacent, too far (in hexes), or a hex that cannot be entered."""
+        to = self.hex_at_world(point)
+        at = as_hex(getattr(unit, "hex", None)) if unit is not None else None
+        if to is None:
+            return "off the map"
+        if at is None or region is None:
+            return ""
+        cells = [h for h in self.board.hexes if region.contains(self.board.polygon(h).centroid)]
+        far = max((self.board.distance(at, h) for h in cells), default=1)
+        d = self.board.distance(at, to)
+        if d > far:
+            return "not adjacent: only a neighbouring hex" if far <= 1 else \
+                f"too far: {d} hexes away, this move reaches {far}"
+        kind = self.board.terrain(to)
+        if kind.move_cost is None:
+            return f"blocked: {kind.label} cannot be entered"
+        return "blocked: the rules bar that hex now"
+
     def target_radius(self, unit) -> int:
         return max(6, int(self.counter_size() * 0.75))
 

@@ -40,7 +40,8 @@ _PAN = (Chord(pygame.K_LEFT, arg=(1, 0)), Chord(pygame.K_RIGHT, arg=(-1, 0)),
 
 KEYMAP: tuple[Binding, ...] = (
     Binding("Anywhere", "F1", "this help (any key closes it)", "help", _c(pygame.K_F1)),
-    Binding("Anywhere", "Esc", "back / the game menu", "escape", _c(pygame.K_ESCAPE)),
+    Binding("Anywhere", "Esc", "back; on the table: cancel the placement, then switch the tools off and clear "
+            "the selection, then the game menu", "escape", _c(pygame.K_ESCAPE)),
     Binding("Menus", "N / C / L", "main menu: new game / continue the autosave / load a game"),
     Binding("Menus", "R / S / Q", "main menu: rules / settings / quit"),
     Binding("Menus", "Up Down, 1-9, Shift+1-9", "new game: scenario, options, who plays each side"),
@@ -56,7 +57,7 @@ KEYMAP: tuple[Binding, ...] = (
             "hand over after a banner", "confirm", _c(pygame.K_RETURN, pygame.K_KP_ENTER)),
     Binding("Acting on the table", "click, then drag", "in a move region: place the unit, drag (or click again) "
             "to face"),
-    Binding("Acting on the table", "right click / Esc", "cancel the placement or the tool"),
+    Binding("Acting on the table", "right click", "cancel the placement, else the tool in use"),
     Binding("Acting on the table", "Space", "skip the AI's animation (play its turn at once)", "skip_ai",
             _c(pygame.K_SPACE)),
     Binding("Acting on the table", "Ctrl+Z", "undo the last action, when no dice were rolled since", "undo",

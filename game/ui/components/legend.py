@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import patterns, theme
 
 
 class Legend:
@@ -20,22 +20,22 @@ class Legend:
     def height(self) -> int:
         return self.layout[0] if self.layout else 0
 
-    def arrange(self, entries: list[tuple[str, tuple[int, int, int], str]], width: int) -> None:
-        """Columns of (label, colour, properties); a narrow window drops the properties first."""
+    def arrange(self, entries: list[tuple], width: int) -> None:
+        """Columns of (label, colour, properties[, pattern]); a narrow window drops the properties first."""
         if not entries:
             self.layout = None
             return
         fonts = self.fonts
-        sw = self.s(16)
+        sw = self.s(24)
         lh = fonts.line_height(11) + self.s(2)
         best = None
         for with_props in (True, False):
             cells = []
-            for label, colour, props in entries:
+            for label, colour, props, *pattern in entries:
                 props = props if with_props else ""
                 w = sw + self.s(6) + fonts.get(11, "b").size(label)[0] + \
                     (fonts.get(11).size("  " + props)[0] if props else 0)
-                cells.append((w, label, colour, props))
+                cells.append((w, label, colour, props, pattern[0] if pattern else None))
             col_w = max(c[0] for c in cells) + self.s(18)
             cols = max(1, (width - self.s(12)) // col_w)
             rows = -(-len(cells) // cols)
@@ -59,13 +59,12 @@ class Legend:
         rect = pygame.Rect(x0, y0, viewport[2], height)
         pygame.draw.rect(surface, (30, 33, 39), rect)
         pygame.draw.line(surface, theme.EDGE, rect.topleft, rect.topright)
-        for i, (_w, label, colour, props) in enumerate(cells):
+        for i, (_w, label, colour, props, pattern) in enumerate(cells):
             col, row = i % cols, i // cols
             x = x0 + self.s(10) + col * col_w
             y = y0 + self.s(5) + row * lh
-            sw = pygame.Rect(x, y + self.s(2), self.s(16), lh - self.s(5))
-            pygame.draw.rect(surface, colour, sw)
-            pygame.draw.rect(surface, (10, 10, 10), sw, 1)
+            sw = pygame.Rect(x, y + self.s(1), self.s(24), lh - self.s(3))
+            patterns.swatch(surface, sw, colour, pattern)
             r = theme.draw_text(surface, fonts, label, (sw.right + self.s(6), y), 11, theme.TEXT, "b")
             if props:
                 theme.draw_text(surface, fonts, "  " + props, (r.right, y), 11, theme.DIM)

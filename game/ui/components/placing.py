@@ -31,6 +31,20 @@ class Placement:
             return angle((u.x, u.y), p)
         return u.facing if u is not None else 0.0
 
+    def why_outside(self, option: Option, p) -> str:
+        """The board's reason a point is off the option's region (too far, blocked, not adjacent)."""
+        import shapely
+        if option.region.distance(shapely.Point(p)) <= 1e-6:
+            return ""
+        view = self.view()
+        ids = [self.sel.selected] if self.sel.selected else []
+        ids += [a for a in option.actor if a in view.units]
+        unit = next((view.units[a] for a in ids if a in view.units), None)
+        try:
+            return self.board.why_outside(view, unit, p, option.region)
+        except Exception:
+            return ""
+
     def start(self, option: Option) -> None:
         self.sel.placing = Placing(option)
         self.sel.focus = option
@@ -52,7 +66,8 @@ class Placement:
         facing = self.default_facing(option, wp)
         reason = self.check(option.at(wp[0], wp[1], facing))
         if reason:
-            self.say(reason, theme.BAD)
+            why = self.why_outside(option, wp) if option.region is not None else ""
+            self.say(f"{reason} ({why})" if why else reason, theme.BAD)
             return
         if self.sel.placing is None:
             self.sel.placing = Placing(option)

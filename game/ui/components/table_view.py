@@ -8,6 +8,7 @@ import math
 import pygame
 
 from game.ui import render, theme
+from game.ui.components import orders
 from game.ui.components.board_view import BoardView, Frame
 
 ANIM_TIME = 0.35
@@ -24,6 +25,7 @@ class TableView(BoardView):
         self.regions = render.RegionCache()
         self.positions: dict[str, tuple[float, float, float]] = {}
         self.anims: dict[str, tuple[tuple, tuple, float]] = {}
+        self._sight: dict[tuple, tuple[bool, str]] = {}
 
     # -- moves, animated ------------------------------------------------------------------------
     def follow(self, view, animate: bool, now: float) -> None:
@@ -73,6 +75,8 @@ class TableView(BoardView):
             frame.tools.draw_under(surface, view, cam, self.positions, frame.cursor)
         self.painter.draw(surface, cam, view.units.values(), self.positions, frame.marker_labels,
                           sel.selected, sel.hovered, set(frame.acting), seats=view)
+        if frame.orders:
+            orders.draw(surface, cam, view, frame.orders, self.positions, seats=view)
         self.draw_placing(surface, frame)
         self.draw_target(surface, frame)
         if frame.tools is not None:
@@ -99,6 +103,80 @@ class TableView(BoardView):
             left = (tip[0] - math.cos(t - 0.5) * 10, tip[1] - math.sin(t - 0.5) * 10)
             right = (tip[0] - math.cos(t + 0.5) * 10, tip[1] - math.sin(t + 0.5) * 10)
             pygame.draw.polygon(surface, theme.ACCENT, [tip, left, right])
+
+    def why_outside(self, view, unit, point, region) -> str:
+        """Too far (beyond the farthest point the region reaches), or within reach but blocked: by
+        ground that cannot be entered, by a figure standing there, or by what lies on the way."""
+        if unit is None or region is None or getattr(region, "is_empty", True):
+            return ""
+        import shapely
+        d = math.hypot(point[0] - unit.x, point[1] - unit.y)
+        hull = region.convex_hull
+        ring = list(hull.exterior.coords) if hull.geom_type == "Polygon" else list(hull.coords)
+        reach = max((math.hypot(x - unit.x, y - unit.y) for x, y in ring), default=0.0)
+        if d > reach + 0.5:
+            return f"too far: {d:.1f} cm from {unit.name}, this move reaches {reach:.1f} cm at most"
+        here = shapely.Point(point)
+        for piece in getattr(view.table, "pieces", ()):
+            if piece.polygon.contains(here) and getattr(piece.kind, "impassable", False):
+                return f"blocked: {piece.name or render.kind_label(piece.kind)} cannot be entered"
+        other = render.unit_hit([u for u in view.units.values() if u.id != unit.id], point[0], point[1])
+        if other is not None:
+            return f"blocked: {other.name} stands there"
+        way = shapely.LineString([(unit.x, unit.y), point])
+        for piece in getattr(view.table, "pieces", ()):
+            kind = piece.kind
+            if way.intersects(piece.polygon) and not piece.polygon.contains(shapely.Point(unit.x, unit.y)) and \
+                    (getattr(kind, "impassable", False) or getattr(kind, "building", False) or
+                     getattr(kind, "rough", False)):
+                return f"blocked: within reach, but {piece.name or render.kind_label(kind)} is in the way"
+        return "blocked: within reach, but the rules bar the way there"
+
+    # -- whose dice count: the members of a team that see the target ---------------------------------
+    def who_counts(self, frame: Frame, actors: list, targets: list):
+        """A team's attack: only the members with a line of sight (the rules' own LOS rules,
+        TableRules.los_rules) to a target roll; the others are left out, with what blocks them.
+        One actor, or no member seeing at all (the rules judge otherwise): every actor is drawn."""
+        if len(actors) < 2 or frame.tools is None or frame.tools.thinking():
+            return super().who_counts(frame, actors, targets)
+        view = frame.view
+        counting: dict[str, list] = {}
+        blocked: dict[str, str] = {}
+        for t in targets:
+            for a in actors:
+                clear, what = self.sight(view, frame.tools, a, t)
+                if clear:
+                    counting.setdefault(t.id, []).append(a)
+                else:
+                    blocked.setdefault(a.id, what)
+        if not counting:
+            return super().who_counts(frame, actors, targets)
+        seeing = {a.id for group in counting.values() for a in group}
+        left_out = [(a, f"no line of sight ({blocked[a.id]})" if blocked.get(a.id) else "no line of sight")
+                    for a in actors if a.id not in seeing]
+        return counting, left_out
+
+    def sight(self, view, tools, a, t) -> tuple[bool, str]:
+        """LOS from a to t on this state, cached: (clear, the blocker's name)."""
+        key = (id(view), a.id, t.id, a.x, a.y, t.x, t.y)
+        found = self._sight.get(key)
+        if found is None:
+            if len(self._sight) > 256:
+                self._sight.clear()
+            rules = tools.los_rules()
+            try:
+                res = view.table.los((a.x, a.y), (t.x, t.y), rules) if rules is not None else \
+                    view.table.los((a.x, a.y), (t.x, t.y))
+            except Exception:
+                return True, ""
+            what = ""
+            if not res.clear:
+                piece = getattr(view.table, "by_id", {}).get(res.blocker)
+                what = (getattr(piece, "name", "") or render.kind_label(getattr(piece, "kind", None))) \
+                    if piece is not None else str(res.blocker or "")
+            found = (bool(res.clear), what)
+            self._sight[key] = found
+        return found
 
     # -- the legend: the terrain kinds on this table -----------------------------------------------
     def legend_entries(self, view) -> list:

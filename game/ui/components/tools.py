@@ -75,12 +75,17 @@ class TableTools:
     def default_blast(self) -> float:
         return float(table_rule(self.session.ruleset, self.session.view(), "blast_radius", default=4.0))
 
-    def range_bands(self) -> list[tuple[str, float]]:
-        bands = table_rule(self.session.ruleset, self.session.view(), "range_bands", self.sel.selected,
-                           default=[]) if self.sel.selected else []
-        if not bands:
-            bands = [("10 cm", 10.0), ("30 cm", 30.0), ("60 cm", 60.0)]
+    def range_bands(self, uid: str | None = None) -> list[tuple[str, float]]:
+        """The unit's range bands as the rules give them (TableRules.range_bands); none: no rings."""
+        uid = uid or self.sel.selected
+        bands = table_rule(self.session.ruleset, self.session.view(), "range_bands", uid,
+                           default=[]) if uid else []
         return [(str(n), float(cm)) for n, cm in bands]
+
+    def has_range_bands(self) -> bool:
+        """Do the rules give range bands to any unit on the table (else there is no Ranges tool)?"""
+        view = self.session.view()
+        return any(self.range_bands(uid) for uid, u in view.units.items() if not u.out)
 
     def los_rules(self):
         return table_rule(self.session.ruleset, self.session.view(), "los_rules")
@@ -91,6 +96,8 @@ class TableTools:
         if key == "arc":
             self.arc = None if self.arc is not None else self.default_arc()
         elif key == "rings":
+            if not self.rings_on and not self.has_range_bands():
+                return "These rules have no range bands"
             self.rings_on = not self.rings_on
         elif key in ("measure", "los", "blast"):
             self.tool = None if self.tool == key else key
@@ -112,6 +119,17 @@ class TableTools:
 
     def reset_line(self) -> None:
         self.a = self.b = None
+
+    def clear(self) -> bool:
+        """Switch every tool off (Esc); False when none was on."""
+        was_on = self.tool is not None or self.arc is not None or self.rings_on
+        self.tool = None
+        self.a = self.b = None
+        self.dragging = False
+        self.blast_pinned = None
+        self.arc = None
+        self.rings_on = False
+        return was_on
 
     # -- gestures on the table ---------------------------------------------------------------------
     def press(self, world, unit) -> bool:
@@ -173,10 +191,11 @@ class TableTools:
             x, y, f = positions.get(sel.id, (sel.x, sel.y, sel.facing))
             diag = math.hypot(*render.table_size(view))
             render.draw_sector(surface, cam, (x, y), f, self.arc, diag, (255, 255, 255, 38), (255, 255, 255, 170))
-        if self.rings_on:
-            centre = (sel.x, sel.y) if sel is not None else cursor_world
-            if centre is not None:
-                render.draw_rings(surface, cam, self.fonts, centre, self.range_bands())
+        if self.rings_on and sel is not None and not sel.out:
+            bands = self.range_bands()
+            if bands:
+                x, y, _f = positions.get(sel.id, (sel.x, sel.y, sel.facing))
+                render.draw_rings(surface, cam, self.fonts, (x, y), bands)
         if self.app.settings.los_preview and self.tool is None and self.sel.placing is None:
             self.draw_los_preview(surface, view, cam)
 

@@ -17,16 +17,17 @@ from game.ui.components.board_views import board_view_for
 from game.ui.components.choices import Choices, Selection, actors_of
 from game.ui.components.dice_log import DiceLog
 from game.ui.components.nesting import NestWatch
+from game.ui.components.orders import committed as committed_orders
 from game.ui.components.placing import Placement
 from game.ui.components.tools import TableTools
-from game.ui.screens import game_actions
+from game.ui.screens import game_actions, game_status
 from game.ui.screens.base import Screen
 from game.ui.session import seat_of
 
 QUICKSAVE = game_actions.QUICKSAVE
 
 
-class GameScreen(game_actions.GameCommands, Screen):
+class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
     name = "table"
 
     def __init__(self, app, session):
@@ -63,7 +64,8 @@ class GameScreen(game_actions.GameCommands, Screen):
         w, h = self.app.size
         handlers = {"menu": self.open_menu, "help": self.open_help, "rules": self.open_rules,
                     "save": self.quick_save, "undo": self.undo, "tool": self.tool_key}
-        self.bars.build(self.button, handlers, tools=self.board.has_tools)
+        hide = set() if self.board.has_tools and self.tools.has_range_bands() else {"rings"}
+        self.bars.build(self.button, handlers, tools=self.board.has_tools, hide=hide)
         top_h, bottom_h = self.bars.top_h, self.bars.bottom_h
         self.panel_w = max(300, min(self.s(380), int(w * 0.4)))
         self.board.place((0, top_h, w - self.panel_w, h - top_h - bottom_h), self.view(),
@@ -106,22 +108,6 @@ class GameScreen(game_actions.GameCommands, Screen):
 
     def region_option(self) -> Option | None:
         return self.choices.region_option(self.sel)
-
-    def status_text(self, hints_only: bool = False) -> tuple[str, tuple]:
-        toast = self.bars.live_toast(self.now)
-        if not hints_only and toast is not None:
-            return toast[0], toast[1]
-        if self.ai.broken:
-            return self.ai.broken, theme.BAD
-        pl = self.sel.placing
-        if pl is not None:
-            if pl.point is None:
-                return f"{pl.option.label}: click inside the highlighted area (right click or Esc cancels)", theme.ACCENT
-            return "Drag or click to set the facing; Enter keeps it", theme.ACCENT
-        if self.ai.turn() and not self.session.is_over():
-            return "The AI is playing… Space skips the animation", theme.DIM
-        pos = self.board.cursor_text(self.cursor_world) + "   ·   " if self.cursor_world is not None else ""
-        return pos + "F1 help · Tab next unit · 1-9 options · wheel zoom · right drag pan", theme.DIM
 
     def sync(self) -> None:
         """Follow the session: a new board (a nested game), new state (animate moves, flash new rolls),
@@ -412,27 +398,6 @@ class GameScreen(game_actions.GameCommands, Screen):
         return self.board.busy() or self.ai.turn() or self.log.animating(self.now) or \
             self.bars.live_toast(self.now) is not None
 
-    def update_dynamic_buttons(self) -> None:
-        """The banner's hand-over button and the results button come and go with the state."""
-        key = (self.banner_to, self.session.is_over(), self.panel.rect.topleft, self.app.size)
-        if key == self._dyn_key:
-            return
-        self._dyn_key = key
-        for b in self.dynamic_buttons:
-            b.kill()
-        self.dynamic_buttons = []
-        if self.banner_to is not None:
-            x, y, w, h = self.viewport
-            bw, bh = self.s(340), self.s(46)
-            name = self.session.side_name(self.banner_to)
-            self.dynamic_buttons.append(self.button(pygame.Rect(x + (w - bw) // 2, y + h // 2 + self.s(20), bw, bh),
-                                                    f"Hand over to {name}  (Enter)", self.hand_over, "#primary"))
-        elif self.session.is_over():
-            r = self.panel.rect
-            self.dynamic_buttons.append(self.button(pygame.Rect(r.x + self.s(12), r.y + self.s(76),
-                                                                r.w - self.s(24), self.s(36)),
-                                                    "Results and the log", self.open_results, "#primary"))
-
     # -- drawing ------------------------------------------------------------------------------------
     def caption(self) -> str | None:
         return self.session.scenario.title
@@ -454,10 +419,9 @@ class GameScreen(game_actions.GameCommands, Screen):
                       marker_labels=dict(getattr(self.session.ruleset, "marker_styles", {}) or {}),
                       cursor=self.cursor_world, now=self.now,
                       describe=lambda uid: self.session.ruleset.describe_unit(view, uid),
-                      tools=self.tools if self.board.has_tools else None)
+                      tools=self.tools if self.board.has_tools else None,
+                      orders=committed_orders(self.session, view))
         self.board.draw(surface, frame)
-        if self.banner_to is not None:
-            self.draw_banner(surface)
         surface.set_clip(clip)
         self.board.draw_legend(surface)
         self.bars.draw_top(surface, view)
@@ -467,14 +431,3 @@ class GameScreen(game_actions.GameCommands, Screen):
         self.panel.draw(surface, view, mine, self.banner_to, self.pending_handover, self.log.rect.y)
         self.log.draw(surface, self.now)
 
-    def draw_banner(self, surface) -> None:
-        x, y, w, h = self.viewport
-        box = pygame.Rect(0, 0, self.s(460), self.s(150))
-        box.center = (x + w // 2, y + h // 2)
-        theme.panel(surface, box, (24, 27, 33), theme.ACCENT, 10, alpha=240)
-        fonts = self.app.fonts
-        me = self.session.side_name(self.session.viewer)
-        theme.draw_text(surface, fonts, f"{me}: your part is done for now", (box.centerx, box.y + self.s(18)), 18,
-                        theme.TEXT, "b", anchor="midtop")
-        theme.draw_text(surface, fonts, "Look at the results, then hand over", (box.centerx, box.y + self.s(48)), 13,
-                        theme.DIM, "i", anchor="midtop")

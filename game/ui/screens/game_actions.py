@@ -15,10 +15,19 @@ class GameCommands:
         self.open_help()
 
     def cmd_escape(self) -> None:
-        if self.sel.placing is not None or self.sel.focus is not None:
-            self.sel.cancel()
+        """Esc, in steps: drop the placement or the highlighted option; else switch every tool off
+        and clear the selection; only when nothing is left on, open the game menu."""
+        sel = self.sel
+        if sel.placing is not None or sel.focus is not None:
+            sel.cancel()
             self.say("Cancelled.", theme.DIM, 1.5)
-        elif not self.cancel():
+            return
+        tools_on = self.tools.clear()
+        if tools_on or sel.selected is not None:
+            sel.selected = None
+            self.panel.invalidate()
+            self.say("Tools and selection cleared; Esc again for the menu.", theme.DIM, 2)
+        else:
             self.open_menu()
 
     def cmd_next_unit(self) -> None:
@@ -33,6 +42,8 @@ class GameCommands:
             self.choose(option)
 
     def cmd_pass(self) -> None:
+        if not self.panel.on_screen():
+            return                     # the prompt it would answer is not drawn yet
         passes = [o for o in self.choices.options_for(self.sel.selected) if o.kind == "Pass" and o.action is not None]
         if passes:
             self.commit(passes[0].action)

@@ -31,6 +31,23 @@ def saves() -> list[tuple[Path, object]]:
         return []
 
 
+def turn_text(summary, _limits: dict[str, int | None] = {}) -> str:
+    """The save's turn as the table's turn bar shows it: a game that ran past its last turn (it
+    ended there) is listed at that last turn, "ended", never at the turn after it."""
+    name = getattr(summary, "scenario", "") or ""
+    if name not in _limits:
+        try:
+            from game.io.scenario_file import load_scenario
+            _limits[name] = int(load_scenario(name).turn_limit)
+        except Exception:
+            _limits[name] = None
+    limit = _limits[name]
+    turn = int(summary.turn)
+    if limit and turn > limit:
+        return f"turn {limit} of {limit}, ended"
+    return f"turn {turn} of {limit}" if limit else f"turn {turn}"
+
+
 class SavesScreen(Screen):
     name = "saves"
 
@@ -49,7 +66,7 @@ class SavesScreen(Screen):
         items = []
         for i, (path, s) in enumerate(self.entries):
             label = f" · {s.label}" if getattr(s, "label", "") else ""
-            text = f"{when(s.saved_at)}   {s.title}   turn {s.turn}{label}"
+            text = f"{when(s.saved_at)}   {s.title}   {turn_text(s)}{label}"
             if text in self.by_text:
                 text += f"  ({path.name})"
             self.by_text[text] = path

@@ -1,0 +1,182 @@
+"""Petite Guerre knowledge (seed 004), found by ruleset id: fire, reload, volley, charge and keep out of pressure.
+
+Fire when the odds beat the reload cost; keep out of pressure (cover, distance, out of the enemy's
+charge, normal speed so the muskets stay ready); reload; volley at range; charge to put the enemy
+out of control, above all disordered or wounded enemies; fight on when the melee favours us.
+
+Every score is in figures (as the generic evaluation counts them) and comes from the option's exact
+odds (game.engine.odds through the ruleset) and the side's view only.
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+from game.ai import positions
+from game.ai.framework import Candidate, Context, Knowledge, actor_of
+from game.ai.generic import PassCA, evaluate
+from game.ai.knowledge import register_knowledge
+from game.engine.state import GameState
+from game.rulesets.petite_guerre import forces, tables
+from game.rulesets.petite_guerre.actions import Charge, Fight
+
+RELOAD_COST = 0.04          # a turn spent reloading, per expected turn
+DISORDERED = ("out-of-control", "routed")
+
+
+def _value(ctx: Context, uid: str) -> float:
+    u = ctx.view.units.get(uid)
+    if u is None:
+        return 0.5
+    v = 1.0 + (0.5 if forces.role(u) == "leader" else 0.25 if forces.role(u) == "sub-leader" else 0.0)
+    return v * (0.5 if u.markers & set(DISORDERED) else 1.0)
+
+
+def _pressure(ctx: Context, uid: str) -> float:
+    """What putting the target's unit out of control is worth: its figures may lose their next turn
+    (the activation test fails on 1-3 of its C die)."""
+    u = ctx.view.units.get(uid)
+    if u is None or u.markers & set(DISORDERED):
+        return 0.0
+    team = ctx.view.data["units"][u.team]
+    fail = min(3, forces.c_die(ctx.view, u.team)) / forces.c_die(ctx.view, u.team)
+    return 0.15 * fail * len(forces.figures(ctx.view, u.team)) * (1.0 if team["status"] == "in-control" else 0.0)
+
+
+class FireCA:
+    """Aimed fire and volleys: the chance of a hit times what the target is worth, less the turns
+    the reload will cost (a d8 reloads in 1.6 turns on average, a d4 in 4)."""
+
+    name = "fire"
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        for o in ctx.by_kind("AimedFire"):
+            f = ctx.view.units[actor_of(o)]
+            p = float(o.odds)
+            reload_turns = 1.0 / float(tables.Fraction(max(0, forces.af_die(f) - 3), forces.af_die(f)) or 1)
+            cost = RELOAD_COST * reload_turns * (0.3 if o.action.haste else 1.0)
+            # a hit also puts the target's unit out of control (pressure): its whole next turn at risk
+            yield Candidate(p * (_value(ctx, o.target) + _pressure(ctx, o.target)) - cost, o.action,
+                            o.label, option=o)
+        for o in ctx.by_kind("Volley"):
+            n = o.action.ranks
+            team = actor_of(o)
+            firers = [f for f in forces.figures(ctx.view, team) if int(f.stats.get("rank", 1)) <= 4]
+            each = _each(o.odds_text)
+            expected = each * len(firers) * n / max(1, len({int(f.stats.get('rank', 1)) for f in firers}))
+            # keep a rank loaded when the enemy is far: fire all ranks only close in
+            yield Candidate(expected * 0.8 - 0.12 * n, o.action, o.label, option=o)
+
+
+def _each(text: str) -> float:
+    try:
+        pct = text.split("(", 1)[1].split("%", 1)[0]
+        return float(pct) / 100.0
+    except (IndexError, ValueError):
+        return 0.1
+
+
+class ReloadCA:
+    name = "reload"
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        for o in ctx.by_kind("Reload", "ReloadRanks"):
+            yield Candidate(0.12, o.action, o.label, option=o)
+
+
+class MeleeCA:
+    """Charge a disordered or wounded enemy, or one our melee die beats; fight on in contact."""
+
+    name = "melee"
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        for o in ctx.by_kind("Charge", "Fight"):
+            me, foe = ctx.view.units[actor_of(o)], ctx.view.units[o.target]
+            mine, theirs = forces.melee_die(me), forces.melee_die(foe)
+            if forces.wounded(foe):
+                mine = tables.step(mine, 1)
+            p_me = max(0, mine - 3) / mine
+            p_them = max(0, theirs - 3) / theirs
+            edge = p_me * (1 - p_them) - p_them * (1 - p_me)
+            bonus = 0.3 if foe.markers & set(DISORDERED) or forces.wounded(foe) else 0.0
+            # a charge puts the charged unit out of control (pressure) whatever the melee gives
+            press = _pressure(ctx, o.target) if isinstance(o.action, Charge) else 0.05
+            score = edge + bonus + press
+            yield Candidate(score, o.action, o.label, option=o)
+
+
+class MoveCA:
+    """Move to cover within musket reach of the enemy, at normal speed (ready to fire next turn);
+    fast only when far from any enemy. Units in line close to volley range."""
+
+    name = "move"
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        enemies = [e for e in ctx.enemies()]
+        if not enemies:
+            return
+        for o in ctx.by_kind("Move"):
+            who = actor_of(o)
+            line = who in ctx.view.data["units"]
+            figs = forces.figures(ctx.view, who) if line else [ctx.view.units[who]]
+            lead = figs[0]
+            near = min(math.dist(lead.pos, e.pos) for e in enemies)
+            if o.action is None and o.template.speed == "fast" and near < 70:
+                continue
+            pts = positions.sample_points(ctx.view, o, ctx.rng.child("pg-move", o.key), 20,
+                                          [e.pos for e in enemies[:4]] + [lead.pos])
+            best = None
+            for pt in pts:
+                s = self.score_point(ctx, pt, lead, enemies, line)
+                if best is None or s > best[0]:
+                    best = (s, pt)
+            if best is None:
+                continue
+            here = self.score_point(ctx, lead.pos, lead, enemies, line)
+            gain = best[0] - here - 0.02
+            yield Candidate(gain, o.at(*best[1]), f"{o.label} to ({best[1][0]:.0f}, {best[1][1]:.0f})", option=o)
+
+    def score_point(self, ctx: Context, pt, lead, enemies, line: bool) -> float:
+        view = ctx.view
+        d = min(math.dist(pt, e.pos) for e in enemies)
+        nearest = min(enemies, key=lambda e: math.dist(pt, e.pos))
+        s = 0.0
+        if line:
+            s -= abs(d - 35) / 100.0                 # volley range, short of the bayonets
+            return s
+        want = 30.0 if tables.troop(forces.kind(lead))["AF"] >= 10 else 25.0
+        if view.scenario.sides[lead.side].role == "defender":
+            s -= max(0.0, d - 50.0) / 120.0           # hold the ground: only close to musket range
+        else:
+            s -= abs(d - want) / 120.0
+        # out of the enemy's charge: a charge puts the whole unit out of control
+        for e in enemies:
+            if e.markers & set(DISORDERED) or forces.wounded(e):
+                continue
+            reach = tables.stick(tables.is_cavalry(forces.kind(e)), "open")["fast"] + 3
+            if math.dist(pt, e.pos) < reach:
+                s -= 0.15
+                break
+        r = tables.rules()
+        for piece in view.table.pieces_at(pt[0], pt[1]):
+            if piece.kind.name in r["protecting"] or piece.kind.name in r["screening"]:
+                s += 0.25
+                break
+        else:
+            c = view.table.cover(pt, nearest.pos, r["behind"])
+            if c is not None and (c.kind.name in r["protecting"] or c.kind.name in r["screening"]):
+                s += 0.25
+        return s
+
+
+class PetiteGuerreKnowledge(Knowledge):
+    ruleset_id = "petite-guerre"
+
+    def candidate_actions(self, ctx: Context) -> list:
+        return [FireCA(), ReloadCA(), MeleeCA(), MoveCA(), PassCA()]
+
+    def evaluate(self, state: GameState, side: int) -> float:
+        return evaluate(state, side)
+
+
+register_knowledge(PetiteGuerreKnowledge())

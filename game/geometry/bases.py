@@ -1,0 +1,152 @@
+"""Bases may not overlap (issue 12, every table ruleset): the geometry every ruleset shares.
+
+A figure's base is taken as the circle of its base radius (measure.base_radius). Two bases overlap when
+their centres are closer than the sum of their radii; bases that just touch (base contact) do not overlap.
+A mover of radius r may therefore end anywhere outside the other bases *grown by r*; and it moves
+*through* a base when its straight path from where it starts to where it ends comes within the sum of
+the radii of that base's centre (its own base would sweep over the other base).
+
+Lengths are table units (cm). TOLERANCE absorbs positions rounded to 3 decimals (saves, actions):
+bases overlapping by less than this still count as touching.
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+import shapely
+from shapely.geometry import Point, Polygon
+
+from .measure import CIRCLE_QUAD_SEGS
+
+TOLERANCE = 1e-3
+Base = tuple[float, float, float]       # (x, y, radius) of another figure's base
+
+# a buffered circle is a polygon inscribed in the circle; grown by this factor it is circumscribed, so
+# every point outside the polygon is at least the full radius away from the centre
+_CIRCUMSCRIBE = 1.0 / math.cos(math.pi / (4 * CIRCLE_QUAD_SEGS))
+
+
+def overlaps(x: float, y: float, radius: float, other: Base) -> bool:
+    """Do a base of `radius` at (x, y) and the base `other` overlap (touching is not overlapping)?"""
+    ox, oy, r = other
+    return math.hypot(ox - x, oy - y) < radius + r - TOLERANCE
+
+
+def overlapping(x: float, y: float, radius: float, others: Iterable[Base]) -> list[int]:
+    """Indices of the bases in `others` that a base of `radius` at (x, y) would overlap."""
+    return [i for i, o in enumerate(others) if overlaps(x, y, radius, o)]
+
+
+def grown(other: Base, radius: float) -> Polygon:
+    """Where the centre of a base of `radius` may not stand: the other base grown by that radius."""
+    ox, oy, r = other
+    return Point(ox, oy).buffer((r + radius) * _CIRCUMSCRIBE, quad_segs=CIRCLE_QUAD_SEGS)
+
+
+def shadow(start: Sequence[float], other: Base, radius: float, reach: float) -> Polygon:
+    """The destinations within `reach` of start whose straight path from start would take a base of
+    `radius` through the base `other` (the grown base and the cone behind it, as seen from start).
+    Empty when the mover already overlaps that base at start (it may step out of it)."""
+    ox, oy, r = other
+    big = (r + radius) * _CIRCUMSCRIBE
+    sx, sy = float(start[0]), float(start[1])
+    d = math.hypot(ox - sx, oy - sy)
+    if d <= r + radius - TOLERANCE:
+        return Polygon()
+    disc = Point(ox, oy).buffer(big, quad_segs=CIRCLE_QUAD_SEGS)
+    ahead = math.atan2(oy - sy, ox - sx)
+    far = max(reach, d) * 2 + big
+    if d <= big:
+        # in base contact: every step with any part toward the other base enters it, so the shadow is
+        # the half plane beyond the line through start square to the centres' line
+        ux, uy = math.cos(ahead), math.sin(ahead)
+        px, py = -uy * far, ux * far
+        half_plane = Polygon([(sx + px, sy + py), (sx + px + ux * far, sy + py + uy * far),
+                              (sx - px + ux * far, sy - py + uy * far), (sx - px, sy - py)])
+        return shapely.union(disc, half_plane)
+    half = math.asin(min(1.0, big / d))
+    tangent = math.sqrt(max(d * d - big * big, 0.0))
+    pts = []
+    for a in (ahead - half, ahead + half):
+        pts.append((sx + tangent * math.cos(a), sy + tangent * math.sin(a)))
+    f1 = (sx + far * math.cos(ahead - half), sy + far * math.sin(ahead - half))
+    f2 = (sx + far * math.cos(ahead + half), sy + far * math.sin(ahead + half))
+    fm = (sx + far / math.cos(half) * math.cos(ahead), sy + far / math.cos(half) * math.sin(ahead))
+    cone = Polygon([pts[0], f1, fm, f2, pts[1]])
+    return shapely.union(disc, cone.buffer(0))
+
+
+def clear_region(region, radius: float, others: Sequence[Base], start: Sequence[float] | None = None,
+                 blockers: Sequence[Base] = ()):
+    """The part of a move `region` where a mover of `radius` may end: outside every base in `others`
+    grown by its radius, and, when `start` is given, not behind any base in `blockers` (an enemy base
+    the straight path would cross). Only polygonal parts are kept."""
+    cut = [grown(o, radius) for o in others]
+    if start is not None and blockers:
+        minx, miny, maxx, maxy = region.bounds if not region.is_empty else (0, 0, 0, 0)
+        reach = math.hypot(maxx - minx, maxy - miny) + 1.0
+        cut += [shadow(start, b, radius, reach) for b in blockers]
+    cut = [c for c in cut if not c.is_empty and c.intersects(region)]
+    if not cut:
+        return region
+    out = region.difference(shapely.union_all(cut))
+    polys = [g for g in shapely.get_parts(out) if g.geom_type in ("Polygon", "MultiPolygon") and g.area > 0]
+    return shapely.union_all(polys) if polys else Polygon()
+
+
+def _interval(start, end, other: Base, radius: float) -> tuple[float, float] | None:
+    """The fractions t of the straight path start -> end (t in [0, 1] along it) where the mover's base
+    overlaps `other`: an open interval (t0, t1), or None when it never does."""
+    sx, sy = start
+    dx, dy = end[0] - sx, end[1] - sy
+    ox, oy, r = other
+    R = r + radius
+    fx, fy = sx - ox, sy - oy
+    a = dx * dx + dy * dy
+    b = 2 * (fx * dx + fy * dy)
+    c = fx * fx + fy * fy - R * R
+    if a <= 1e-18:
+        return (-math.inf, math.inf) if c < -TOLERANCE * R else None
+    disc = b * b - 4 * a * c
+    if disc <= 0:
+        return None
+    root = math.sqrt(disc)
+    return ((-b - root) / (2 * a), (-b + root) / (2 * a))
+
+
+def stop_on_path(start: Sequence[float], end: Sequence[float], radius: float, others: Sequence[Base],
+                 blockers: Sequence[Base] = ()) -> tuple[float, float]:
+    """Where a mover of `radius` going straight from start toward end stops:
+      - a base in `blockers` (an enemy) it would move through stops it in base contact, where its path
+        first touches that base (a base it already overlaps at start does not hold it back);
+      - it may not end overlapping any base in `others` (friend or enemy): it stops at the nearest clear
+        point short of its destination on its path, or where it started when there is none.
+    """
+    start = (float(start[0]), float(start[1]))
+    end = (float(end[0]), float(end[1]))
+    limit = 1.0
+    for b in blockers:
+        iv = _interval(start, end, b, radius)
+        if iv is None:
+            continue
+        t0, t1 = iv
+        if t1 <= 1e-9 or overlaps(start[0], start[1], radius, b):
+            continue            # behind the mover, or already overlapping at start (it may step out)
+        limit = min(limit, max(0.0, t0))    # in base contact at start: not a step toward it
+    every = list(others) + list(blockers)
+    ivs = [iv for iv in (_interval(start, end, o, radius) for o in every) if iv is not None]
+
+    def clear(t: float) -> bool:
+        p = _at(start, end, t)
+        return not any(overlaps(p[0], p[1], radius, o) for o in every)
+
+    candidates = sorted({limit} | {t0 for t0, _ in ivs if 0 < t0 < limit}, reverse=True)
+    for t in candidates:
+        if clear(t):
+            return _at(start, end, t)
+    return start
+
+
+def _at(start, end, t: float) -> tuple[float, float]:
+    return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)

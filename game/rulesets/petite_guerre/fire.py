@@ -1,0 +1,196 @@
+"""Aimed fire, volley fire, reloading and the effect of hits (seed 004_34c3fc4ecaa954ef.txt,
+"Aimed fire", "Aimed-fire reloading", "Volley fire", "Volley-fire reloading").
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from game.engine import odds
+from game.engine.state import GameState, Unit
+
+from . import command, forces, movement, tables
+
+
+# ---- the target's condition, from the geometry ---------------------------------------------------
+def condition(state: GameState, shooter: Unit, target: Unit) -> tuple[str, str]:
+    """(condition, why): partially protected (a wall, a building), partially screened (a hedge, tall
+    grass, a wood's edge), moving (moved in its last turn) or unmoving. The harder one counts."""
+    t = state.table
+    r = tables.rules()
+    found = None
+    for piece in reversed(t.pieces_at(target.x, target.y)):
+        found = piece
+        if piece.kind.name in r["protecting"] or piece.kind.name in r["screening"]:
+            break
+    else:
+        found = t.cover((target.x, target.y), (shooter.x, shooter.y), r["behind"])
+    if found is not None and found.kind.name in r["protecting"]:
+        return "protected", f"partially protected by {found.name or found.kind.label}"
+    if found is not None and found.kind.name in r["screening"]:
+        return "screened", f"partially screened by {found.name or found.kind.label}"
+    if movement.is_moving(state, target):
+        return "moving", "moving (it moved in its last turn)"
+    return "unmoving", "unmoving"
+
+
+def sees(state: GameState, a: Unit, b: Unit, rules) -> bool:
+    return state.table.los((a.x, a.y), (b.x, b.y), rules).clear
+
+
+# ---- aimed fire ---------------------------------------------------------------------------------
+def loaded(f: Unit) -> bool:
+    return "fired" not in f.markers
+
+
+def aimed_plan(state: GameState, shooter: Unit, target: Unit, haste: bool):
+    """(expr, p, text) of an aimed shot, or None when it cannot hit."""
+    dist = math.dist(shooter.pos, target.pos)
+    cond, why = condition(state, shooter, target)
+    thr = tables.threshold(forces.weapon(shooter), dist, cond)
+    if thr is None:
+        return None
+    expr = tables.aimed_expr(forces.af_die(shooter), thr, haste)
+    p = odds.probability(expr)
+    if p == 0:
+        return None
+    mark = tables.range_mark(forces.weapon(shooter), dist)
+    text = (f"{expr.split('>=')[0]} needs {thr}+ ({mark}-pace mark, {why}"
+            f"{', in haste' if haste else ''}): {tables.pct(p, 1)}")
+    return expr, p, text
+
+
+def aimed_fire(state: GameState, shooter: Unit, target: Unit, haste: bool) -> None:
+    expr, p, text = aimed_plan(state, shooter, target, haste)
+    state.emit("AimedFire", f"{forces.name(shooter)} fires at {forces.name(target)} ({text})",
+               actor=shooter.id, target=target.id)
+    shooter.markers.discard("reloaded")
+    shooter.markers.add("fired")               # the black marker
+    r = state.roll(expr, "aimed fire", forces.name(shooter), odds_text=text)
+    if r.success:
+        hit(state, target, "fire")
+        after_fire(state, [target.team])
+
+
+def reload(state: GameState, f: Unit) -> bool:
+    """"You roll one dice corresponding to the figure's aimed-fire skills ... the weapon is reloaded
+    if the outcome is 4+" (a wounded figure rolls one size smaller). The marker turns grey."""
+    die = forces.af_die(f)
+    need = tables.rules()["reload"]
+    r = state.roll(f"d{die}>={need}", "reload", forces.name(f))
+    if r.success:
+        f.markers.discard("fired")
+        f.markers.add("reloaded")              # the grey marker: may fire in haste now
+        state.data["reloaded_now"].append(f.id)
+        state.emit("Reloaded", f"{forces.name(f)} has reloaded (grey marker)", unit=f.id)
+    else:
+        state.emit("Reloading", f"{forces.name(f)} is still reloading", unit=f.id)
+    return bool(r.success)
+
+
+# ---- hits ---------------------------------------------------------------------------------------
+def hit(state: GameState, f: Unit, how: str) -> str:
+    """"When a figure is hit, a d4 is rolled to determine the effect of the hit": 1-2 a wound (red
+    disc), 3-4 death; a wounded figure wounded again dies."""
+    lo = tables.rules()["hit_effect"]["death"][0]
+    r = state.roll(f"d4>={lo}", f"effect of the hit ({how})", forces.name(f),
+                   odds_text=f"death on {lo}+, else a wound: death {tables.pct(Fraction(5 - lo, 4))}")
+    effect = tables.hit_effect(r.total)
+    if effect == "wound" and not forces.wounded(f):
+        f.markers.add("wounded")
+        state.emit("Wounded", f"{forces.name(f)} is wounded (red disc)", unit=f.id)
+        return "wound"
+    f.out = True
+    f.markers.add("dead")
+    state.emit("Killed", f"{forces.name(f)} is killed and removed", unit=f.id)
+    return "death"
+
+
+def after_fire(state: GameState, teams) -> None:
+    """Fire casualties put the unit out of control; below half strength it tests its reaction."""
+    for team in dict.fromkeys(teams):
+        command.pressure(state, team, "it took fire casualties")
+        command.check_strength(state, team)
+
+
+# ---- volley fire --------------------------------------------------------------------------------
+def ranks(state: GameState, team: str) -> dict[int, list[Unit]]:
+    out: dict[int, list[Unit]] = {}
+    for f in forces.figures(state, team):
+        out.setdefault(int(f.stats.get("rank", 1)), []).append(f)
+    return dict(sorted(out.items()))
+
+
+def loaded_ranks(state: GameState, team: str) -> list[int]:
+    return [k for k, figs in ranks(state, team).items() if any(loaded(f) for f in figs)]
+
+
+def fired_ranks(state: GameState, team: str) -> list[int]:
+    return [k for k, figs in ranks(state, team).items() if any(not loaded(f) for f in figs)]
+
+
+def volley_plan(state: GameState, team: str, n_ranks: int, target: str):
+    """(firers, expr, p, text) of a volley by the first n loaded ranks at a unit, or None."""
+    use = loaded_ranks(state, team)[:n_ranks]
+    if len(use) < n_ranks:
+        return None
+    firers = [f for k in use for f in ranks(state, team)[k] if loaded(f)]
+    targets = forces.figures(state, target)
+    if not firers or not targets:
+        return None
+    dist, near = min((math.dist(f.pos, t.pos), t.id) for f in firers for t in targets)
+    cond, why = condition(state, firers[0], state.units[near])
+    thr = tables.volley_threshold(dist, cond)
+    if thr is None:
+        return None
+    expr = f"hits({len(firers)}d20,{thr})>=1"
+    p = odds.probability(expr)
+    each = Fraction(21 - thr, 20)
+    text = (f"{len(firers)} d20, each hits on {thr}+ ({tables.pct(each)}; {dist:.0f} paces, {why}); "
+            f"at least one hit {tables.pct(p, 1)}")
+    return firers, expr, p, text
+
+
+def volley(state: GameState, team: str, n_ranks: int, target: str) -> None:
+    firers, expr, p, text = volley_plan(state, team, n_ranks, target)
+    u = forces.unit(state, team)
+    state.emit("Volley", f"{u['name']} fires a volley with {n_ranks} rank(s) at "
+                         f"{forces.unit(state, target)['name']} ({text})", actor=team, target=target)
+    for f in firers:
+        f.markers.discard("reloaded")
+        f.markers.add("fired")
+    r = state.roll(expr, "volley fire", u["name"], odds_text=text)
+    n_hits = r.total
+    if not n_hits:
+        return
+    # "hits are assigned ... to the figures which are closer to the firing line"
+    order = sorted(forces.figures(state, target),
+                   key=lambda t: (min(math.dist(t.pos, f.pos) for f in firers), t.id))
+    state.emit("Hits", f"{n_hits} hit(s) on the figures nearest the firing line", target=target)
+    for i in range(n_hits):
+        alive = [t for t in order if not t.out]
+        if not alive:
+            break
+        aim = order[i % len(order)]          # one hit per figure, nearest first, then round again
+        hit(state, aim if not aim.out else alive[0], "volley")
+    after_fire(state, [target])
+
+
+def reload_ranks(state: GameState, team: str) -> None:
+    """"To reload the rank, a single d20 must be rolled and score 16+"; each rank rolls
+    independently; with platoon firing one d20 for the whole platoon on 12+."""
+    u = forces.unit(state, team)
+    v = tables.rules()["volley"]
+    fired = fired_ranks(state, team)
+    groups = [fired] if state.options.get("platoon_firing") else [[k] for k in fired]
+    need = v["platoon_reload"] if state.options.get("platoon_firing") else v["rank_reload"]
+    by_rank = ranks(state, team)
+    for group in groups:
+        who = "the platoon" if len(groups) == 1 and state.options.get("platoon_firing") else f"rank {group[0]}"
+        r = state.roll(f"d20>={need}", f"volley reload ({who})", u["name"])
+        if r.success:
+            for k in group:
+                for f in by_rank[k]:
+                    f.markers.discard("fired")
+                    f.markers.add("reloaded")
+            state.emit("Reloaded", f"{u['name']}: {who} has reloaded", unit=team)

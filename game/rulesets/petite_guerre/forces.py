@@ -1,0 +1,134 @@
+"""Figures, units and their state in Petite Guerre (seed 004_34c3fc4ecaa954ef.txt).
+
+One figure is one man (an engine Unit); a unit (a piquet, a detachment, a platoon) is a team of
+figures with a leader and sub-leaders. Unit state lives in state.data["units"]: its status
+(in control, out of control: red square, routed: red triangles), formation, starting strength.
+"""
+from __future__ import annotations
+
+from game.engine.state import GameState, Unit
+
+from . import tables
+
+IN_CONTROL, OUT_OF_CONTROL, ROUTED = "in-control", "out-of-control", "routed"
+
+
+def setup(state: GameState) -> None:
+    declared = state.scenario.ruleset_data.get("units", {})
+    units: dict[str, dict] = {}
+    for f in sorted(state.units.values(), key=lambda u: u.id):
+        team = f.team or f.id
+        f.team = team
+        d = declared.get(team, {})
+        u = units.setdefault(team, {"side": f.side, "name": d.get("name", team),
+                                    "formation": d.get("formation", "open"),
+                                    "status": d.get("status", IN_CONTROL), "strength": 0,
+                                    "halved": False, "figures": []})
+        u["strength"] += 1
+        u["figures"].append(f.id)
+    state.data["units"] = units
+    for team in units:
+        mark(state, team)
+
+
+# ---- figures ----------------------------------------------------------------------------------
+def kind(f: Unit) -> str:
+    return f.stats.get("troop", "line-infantry")
+
+
+def role(f: Unit) -> str:
+    return f.stats.get("role", "")
+
+
+def weapon(f: Unit) -> str:
+    return f.stats.get("weapon", tables.troop(kind(f))["weapon"])
+
+
+def wounded(f: Unit) -> bool:
+    return "wounded" in f.markers
+
+
+def af_die(f: Unit) -> int:
+    """The AF die; a wounded figure (red disc) rolls one size smaller for fire and reloading."""
+    die = tables.troop(kind(f))["AF"]
+    return tables.step(die, -1) if wounded(f) else die
+
+
+def melee_die(f: Unit) -> int:
+    die = tables.troop(kind(f))["M"]
+    return tables.step(die, -1) if wounded(f) else die
+
+
+def name(f: Unit) -> str:
+    return f.name or f.id
+
+
+# ---- units ------------------------------------------------------------------------------------
+def unit(state: GameState, team: str) -> dict:
+    return state.data["units"][team]
+
+
+def unit_of(state: GameState, f: Unit) -> dict:
+    return state.data["units"][f.team]
+
+
+def figures(state: GameState, team: str) -> list[Unit]:
+    return [state.units[i] for i in unit(state, team)["figures"] if not state.units[i].out]
+
+
+def side_units(state: GameState, side: int) -> list[str]:
+    return [t for t, u in sorted(state.data["units"].items()) if u["side"] == side and figures(state, t)]
+
+
+def status(state: GameState, team: str) -> str:
+    return unit(state, team)["status"]
+
+
+def formation(state: GameState, team: str) -> str:
+    return unit(state, team)["formation"]
+
+
+def c_die(state: GameState, team: str) -> int:
+    """The unit's C die is its leader's troop type's; without a living leader, one size smaller."""
+    figs = figures(state, team)
+    leaders = [f for f in figs if role(f) == "leader"]
+    lead = leaders[0] if leaders else (figs[0] if figs else None)
+    if lead is None:
+        return 4
+    die = tables.troop(kind(lead))["C"]
+    had_leader = any(role(state.units[i]) == "leader" for i in unit(state, team)["figures"])
+    return tables.step(die, -1) if had_leader and not leaders else die
+
+
+def mark(state: GameState, team: str) -> None:
+    """Red square on out-of-control figures, red triangle on routed ones."""
+    st = status(state, team)
+    for i in unit(state, team)["figures"]:
+        f = state.units[i]
+        f.markers.discard("out-of-control")
+        f.markers.discard("routed")
+        if st != IN_CONTROL:
+            f.markers.add(st)
+
+
+def set_status(state: GameState, team: str, new: str, why: str) -> None:
+    u = unit(state, team)
+    if u["status"] == new:
+        return
+    u["status"] = new
+    mark(state, team)
+    words = {IN_CONTROL: "is in control", OUT_OF_CONTROL: "is out of control (red square)",
+             ROUTED: "routs (red triangles)"}[new]
+    state.emit("Status", f"{u['name']} {words}: {why}", unit=team, status=new)
+
+
+def unit_points(state: GameState, team: str) -> int:
+    return sum(tables.points(kind(state.units[i]), role(state.units[i])) for i in unit(state, team)["figures"])
+
+
+def figure_points(f: Unit) -> int:
+    return tables.points(kind(f), role(f))
+
+
+def formation_of(state: GameState, f: Unit) -> str:
+    return formation(state, f.team)

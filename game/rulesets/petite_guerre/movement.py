@@ -1,0 +1,94 @@
+"""Movement at three speeds, on sticks (seed 004_34c3fc4ecaa954ef.txt, "Movement"): normal, fast
+and slow distances per stick (infantry or cavalry, open order or line); 1 cm is 1 pace.
+
+Normal: may stop any time, the figure acts freely next turn. Slow: on rough terrain (for troop
+types that suffer it) and for wounded figures. Fast: may stop any time, but the figure may not fire
+nor reload in its next turn; charges and routs use it.
+"""
+from __future__ import annotations
+
+import math
+
+import shapely
+
+from game.engine.state import GameState, Unit
+from game.geometry.sectors import angle_to
+
+from . import forces, tables
+
+SPEEDS = ("normal", "fast", "slow")
+
+
+def reach(f: Unit, speed: str, formation: str) -> float:
+    """The stick's distance for this figure at this speed (a wounded figure only moves slow)."""
+    s = tables.stick(tables.is_cavalry(forces.kind(f)), formation)
+    return float(s["slow"] if forces.wounded(f) else s[speed])
+
+
+def speeds(f: Unit) -> tuple[str, ...]:
+    return ("slow",) if forces.wounded(f) else ("normal", "fast")
+
+
+def region(state: GameState, f: Unit, speed: str, formation: str = "open"):
+    """Where the figure may go: the stick's distance over open ground, the slow distance across
+    rough ground (for troop types slowed by it); impassable pieces excluded."""
+    far = reach(f, speed, formation)
+    slow = tables.stick(tables.is_cavalry(forces.kind(f)), formation)["slow"]
+    rough = far if (not tables.slowed_by_rough(forces.kind(f)) or forces.wounded(f)) else min(far, slow)
+    return state.table.movement_reach((f.x, f.y), far, rough)
+
+
+def line_region(state: GameState, team: str, speed: str):
+    """A unit in line moves as a block: its first figure's region, kept so every figure stays on the
+    table; the slowest figure sets the pace."""
+    figs = forces.figures(state, team)
+    lead = figs[0]
+    slowest = min(figs, key=lambda f: (reach(f, speed, "line"), f.id))
+    reg = region(state, slowest, speed, "line")
+    reg = shapely.affinity.translate(reg, lead.x - slowest.x, lead.y - slowest.y)
+    dx = [f.x - lead.x for f in figs]
+    dy = [f.y - lead.y for f in figs]
+    box = shapely.box(-min(dx), -min(dy), state.scenario.width - max(dx), state.scenario.height - max(dy))
+    return reg.intersection(box)
+
+
+def moved(state: GameState, f: Unit, speed: str) -> None:
+    d = state.data
+    d["moved"][f.id] = d["pturn"]
+    if speed == "fast":
+        d["fast"][f.id] = d["pturn"]
+
+
+def move_figure(state: GameState, f: Unit, x: float, y: float, speed: str) -> None:
+    start = (f.x, f.y)
+    dist = math.dist(start, (x, y))
+    if dist > 1e-9:
+        f.facing = round(angle_to(start, (x, y)), 3)
+    f.x, f.y = x, y
+    moved(state, f, speed)
+    state.emit("Moved", f"{forces.name(f)} moves {dist:.1f} paces at {speed} speed", unit=f.id, x=x, y=y)
+
+
+def move_line(state: GameState, team: str, x: float, y: float, speed: str) -> None:
+    figs = forces.figures(state, team)
+    lead = figs[0]
+    dx, dy = x - lead.x, y - lead.y
+    for f in figs:
+        f.x = min(max(round(f.x + dx, 3), 0.0), state.scenario.width)
+        f.y = min(max(round(f.y + dy, 3), 0.0), state.scenario.height)
+        moved(state, f, speed)
+    u = forces.unit(state, team)
+    state.emit("Moved", f"{u['name']} moves in line {math.hypot(dx, dy):.1f} paces at {speed} speed",
+               unit=team)
+
+
+def shaken_by_haste(state: GameState, f: Unit) -> bool:
+    """Fast speed: "the figure or unit can not fire nor reload in the next turn" (its side's next
+    player-turn: two player-turns ago is its previous one)."""
+    return state.data["fast"].get(f.id) == state.data["pturn"] - 2
+
+
+def is_moving(state: GameState, f: Unit) -> bool:
+    """A target is moving if it moved in its side's last player-turn (this one, or the one before)."""
+    when = state.data["moved"].get(f.id)
+    return when is not None and when >= state.data["pturn"] - 1

@@ -1,0 +1,61 @@
+"""Petite Guerre (seed 004): the bundled scenarios, equal points, and the rules reference."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.ai.players import RandomPlayer
+from game.engine import game as engine
+from game.engine.scenario import Scenario
+from game.rulesets.petite_guerre import tables
+
+from tests.rulesets.test_petite_guerre_helpers import load_all  # noqa: F401  (registers the rulesets)
+
+ROOT = Path(__file__).resolve().parents[2]
+MAPS = sorted((ROOT / "maps").glob("petite-guerre-*.json"))
+
+
+def test_three_bundled_scenarios():
+    assert {p.stem for p in MAPS} >= {"petite-guerre-the-piquet", "petite-guerre-farm-raid",
+                                       "petite-guerre-cavalry-patrol"}
+
+
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
+def test_scenarios_are_built_on_equal_points(path):
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    pts = [0, 0]
+    for u in doc["units"]:
+        pts[u["side"]] += tables.points(u["stats"]["troop"], u["stats"].get("role", ""))
+    assert abs(pts[0] - pts[1]) <= 0.02 * max(pts)
+
+
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
+def test_scenario_plays_to_a_decision(path):
+    state = engine.new_game(Scenario.from_dict(json.loads(path.read_text(encoding="utf-8"))), seed=3)
+    players = [RandomPlayer(3, s) for s in range(2)]
+    for _ in range(3000):
+        d = engine.to_act(state)
+        if d is None:
+            break
+        engine.apply(state, players[d.seat].choose(engine.view(state, d.seat), engine.legal_actions(state), d))
+    assert engine.result(state) is not None
+
+
+def test_farm_raid_has_civilians_and_a_swivel_gun():
+    doc = json.loads((ROOT / "maps" / "petite-guerre-farm-raid.json").read_text(encoding="utf-8"))
+    assert any(u["stats"]["troop"] == "civilians" for u in doc["units"])
+    assert any(u["stats"].get("weapon") == "swivel-gun" for u in doc["units"])
+
+
+def test_rules_reference_prints_the_tables_and_the_printed_percentages():
+    text = (ROOT / "assets" / "rules" / "petite-guerre.md").read_text(encoding="utf-8")
+    for pct in ("**54%**", "**45%**", "**33%**", "**21%**", "**9%**", "**22%**", "**13%**", "**5%**", "**0%**"):
+        assert pct in text
+    for kind, t in tables.troops()["types"].items():
+        assert f"(`{kind}`) | d{t['C']} | d8+d{t['AF']} | d{t['M']}" in text
+        assert f"| {tables.points(kind)} | {tables.points(kind, 'leader')} | {tables.points(kind, 'sub-leader')} |" in text
+    for name in ("Musket", "Pistol", "Carbine", "Blunderbuss", "Swivel gun", "Bow and arrow"):
+        assert f"**{name}**" in text
+    assert "Interpretation" in text

@@ -1,0 +1,102 @@
+"""Risus Skirmish: bases may not overlap (issue 12; game.geometry.bases). A move's region leaves out every
+other base grown by the mover's radius, and every point whose straight line from the mover crosses an
+enemy base; an assault still reaches the enemy and ends in base contact; team members land clear."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game.engine import game as engine
+from game.rulesets.risus_skirmish.actions import Move
+from test_risus_helpers import fig, game, option, rect, texts, who, with_dice
+
+# a field, a wood the figures in the field cannot see through, and a field beyond it
+TABLE = [rect("f1", "field", 0, 0, 20, 40), rect("w", "wood", 20, 0, 40, 40), rect("f2", "field", 40, 0, 60, 40)]
+RESERVE = fig("r", 1, 55, 35)          # an unpinned German out of sight, so the game is not over
+R = 2.5                                 # two standard bases (2.5 cm across): centres at least 2.5 cm apart
+TEAM = {"teams": {"t": {"name": "T", "leader": "l"}}}
+
+
+def test_a_move_may_not_end_on_another_figures_base():
+    s = game([fig("a", 0, 5, 20), fig("c", 0, 10, 20), RESERVE], TABLE)
+    assert engine.check(s, Move("a", 11, 20, 0)) is not None            # on C's base
+    assert engine.check(s, Move("a", 10, 20 + R - 0.1, 0)) is not None  # overlapping it by 1 mm
+    assert engine.check(s, Move("a", 10, 20 + R + 0.01, 0)) is None     # clear of it
+    engine.apply(s, Move("a", 10, 20 + R + 0.01, 0))
+    assert s.units["a"].pos == (10, 22.51) and s.units["c"].pos == (10, 20)
+
+
+def test_a_move_may_not_pass_through_an_enemy_base():
+    """Interpretation: a move goes in a straight line (the line OP fire is checked along); it may not
+    end where that line would take the mover's base across an enemy's base."""
+    s = game([fig("a", 0, 5, 20), fig("b", 1, 10, 20), RESERVE], TABLE)
+    assert engine.check(s, Move("a", 15, 20, 0)) is not None            # straight through B
+    assert engine.check(s, Move("a", 15, 21.5, 0)) is not None          # grazing B's base on the way
+    assert engine.check(s, Move("a", 15, 28, 0)) is None                # past him, well to the side
+
+
+def test_a_friends_base_does_not_block_the_way():
+    s = game([fig("a", 0, 5, 20), fig("c", 0, 10, 20), RESERVE], TABLE)
+    engine.apply(s, Move("a", 15, 20, 0))                               # past C, not onto him
+    assert s.units["a"].pos == (15, 20)
+
+
+def test_an_assault_reaches_the_enemy_and_ends_in_base_contact():
+    """The assault is decided on the terrain region before the bases are left out of it."""
+    s = game([fig("a", 0, 5, 20, 3), fig("b", 1, 15, 20, 2, markers=["pinned"]), RESERVE], TABLE)
+    o = option(s, "Assault", "a", "b")
+    assert o.action == Move("a", 15, 20, 0.0)
+    assert engine.check(s, Move("a", 15, 20, 0.0)) is None
+    with_dice(s, [6, 6, 6, 1, 1, 1, 1, 1, 6, 3, 3, 6, 6, 6, 1])
+    engine.apply(s, o.action)
+    assert s.units["a"].pos == (15 - R, 20)
+    assert "Close combat! A assaults B (pinned, he defends)" in texts(s)
+
+
+def test_an_assault_stops_at_the_first_enemy_in_its_way_and_assaults_him():
+    s = game([fig("a", 0, 5, 20, 3), fig("b", 1, 15, 20, 2, markers=["pinned"]),
+              fig("c", 1, 10, 20.5, 2, markers=["pinned"]), RESERVE], TABLE)
+    with_dice(s, [6, 6, 6, 1, 1, 1, 1, 1, 6, 3, 3, 6, 6, 6, 1])
+    engine.apply(s, option(s, "Assault", "a", "b").action)
+    a = s.units["a"]
+    assert a.pos == (round(10 - math.sqrt(R * R - 0.25), 3), 20)       # (7.551, 20): touching C
+    assert "Close combat! A assaults C (pinned, he defends)" in texts(s)
+    assert s.units["c"].out and not s.units["b"].out
+
+
+def test_team_members_land_clear_of_every_base():
+    """M keeps his place 3 cm below his leader unless a base stands there: then the nearest clear point."""
+    s = game([fig("l", 0, 5, 20, team="t"), fig("m", 0, 5, 23, team="t"), fig("c", 0, 16, 23), RESERVE],
+             TABLE, ruleset_data=TEAM)
+    engine.apply(s, Move("t", 15, 20, 0))
+    l, m, c = s.units["l"], s.units["m"], s.units["c"]
+    assert l.pos == (15, 20)
+    assert math.dist(m.pos, c.pos) >= R - 1e-3 and math.dist(m.pos, l.pos) >= R - 1e-3
+    # beside C, at (13.5, 23) as near as the 64-sided outline of a grown base draws it
+    assert m.pos == (13.501, 22.926)
+    assert who(s) == (0, "act")
+
+
+def overlaps_in(state):
+    from game.geometry import bases
+    us = [u for u in state.units.values() if not u.out]
+    return [(a.id, b.id) for i, a in enumerate(us) for b in us[i + 1:]
+            if bases.overlaps(a.x, a.y, a.base_radius, (b.x, b.y, b.base_radius))]
+
+
+@pytest.mark.parametrize("name", ["risus-farm-assault", "risus-hidden-ambush"])
+def test_no_two_bases_ever_overlap_in_random_play(name):
+    from game.ai.players import RandomPlayer
+    from game.io.scenario_file import load_scenario
+    for seed in (1, 2):
+        state = engine.new_game(load_scenario(name), seed=seed)
+        players = [RandomPlayer(seed, 0), RandomPlayer(seed, 1)]
+        for _ in range(400):
+            d = engine.to_act(state)
+            if d is None:
+                break
+            act = players[d.seat if d.seat is not None else d.side].choose(
+                engine.view(state, d.side), engine.legal_actions(state), d)
+            engine.apply(state, act)
+            assert overlaps_in(state) == [], (seed, state.log[-1].text)
