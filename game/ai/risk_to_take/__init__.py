@@ -1,0 +1,87 @@
+"""A Risk to Take knowledge (seed 003_24994b0dfd86b84f): charges weighed as the melee falls.
+
+The generic candidates, with the charges scored by this package.
+
+A charge is simultaneous melee: the charged unit saves on 3+ (routs on 1-2), but the charger saves
+too when it ends in the enemy's arc. A unit behind a fortification or a battery does not rout: a
+failed save is only a step toward its destruction (three, or two for a battery). So a charge into
+the flank or rear of a formed unit, or at a fatigued one, is worth much; a charge at the front of
+a unit lining a wall is worth little. Everything else (volleys, moves facing the enemy, the
+battery's aim, a commander's save) is the generic knowledge's.
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+from game.ai.framework import Candidate, Context
+from game.ai.generic import GenericKnowledge, MoveCA, OddsCA, PassCA, SimulateCA
+from game.ai.knowledge import register_knowledge
+from game.rulesets.risk_to_take import arcs, movement, saves
+from game.rulesets.risk_to_take.troops import DATA, RANGES, STICK, fatigued, is_artillery
+
+OWN_WORTH = 0.9       # what our charging unit is worth against the unit it charges (1)
+
+
+class ChargeCA:
+    """Charges scored by the target's chance to rout (or to be destroyed), less the return blow."""
+
+    name = "charge"
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        view = ctx.view
+        for o in ctx.by_kind("Charge"):
+            unit, target = view.units[o.actor[0]], view.units[o.target]
+            p_hit = float(o.odds or 0)
+            if is_artillery(target):
+                worth = 1.0 / DATA["types"]["artillery"]["destroyed_after"] * 1.5
+            elif saves.fortified(view, target):
+                worth = 1.0 / DATA["fortification"]["destroyed_after"]
+            else:
+                worth = 1.5 if fatigued(target) else 1.0
+            moved = unit.copy()
+            moved.x, moved.y, moved.facing = movement.charge_position(unit, target)
+            risk = 0.0
+            if not is_artillery(target) and arcs.in_arc_and_reach(target, moved, RANGES["melee"]):
+                mod = 1 if moved.stats.get("type") == "cuirassiers" else 0
+                risk = float(saves.fail_chance(DATA["saves"]["melee"], mod)) * OWN_WORTH
+            yield Candidate(p_hit * worth - risk, o.action, f"{o.label} ({o.odds_text})", option=o)
+
+
+class HoldTheFieldMoveCA(MoveCA):
+    """The generic move, plus the scenario's objective: standing on it is what wins at the limit,
+    and it weighs more as the turns run out."""
+
+    def score_point(self, ctx: Context, pt, start, enemies, objectives) -> float:
+        s = super().score_point(ctx, pt, start, enemies, objectives)
+        view = ctx.view
+        wanted = view.scenario.victory.get("objective")
+        for obj in view.scenario.objectives:
+            if obj.get("id") != wanted or obj.get("x") is None:
+                continue
+            d = math.dist(pt, (obj["x"], obj["y"]))
+            late = 1.0 + max(0, view.turn - view.scenario.turn_limit // 2) * 0.5
+            if d <= float(obj.get("radius", 6.0)):
+                s += 0.25 * late
+            elif start is not None:
+                s += 0.05 * late * (math.dist(start, (obj["x"], obj["y"])) - d) / STICK
+        return s
+
+
+class NoChargeOddsCA(OddsCA):
+    """The generic odds candidate for everything but charges (the battery's aim)."""
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        for c in super().evaluate(ctx):
+            if c.option is None or c.option.kind != "Charge":
+                yield c
+
+
+class RiskToTakeKnowledge(GenericKnowledge):
+    ruleset_id = "risk-to-take"
+
+    def candidate_actions(self, ctx: Context) -> list:
+        return [ChargeCA(), NoChargeOddsCA(), HoldTheFieldMoveCA(), PassCA(), SimulateCA()]
+
+
+register_knowledge(RiskToTakeKnowledge())

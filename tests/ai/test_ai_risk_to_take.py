@@ -1,0 +1,45 @@
+"""A Risk to Take knowledge: charges weighed with the return blow and the fortification."""
+from __future__ import annotations
+
+from game.ai.framework import Context, Settings
+from game.ai.knowledge import knowledge_for
+from game.ai.players import make_player
+from game.engine import game as engine
+from game.engine.dice import PlayerRng
+from tests.rulesets.rtt_helpers import battle
+
+UP, DOWN = 270.0, 90.0
+
+
+def _charge_scores(state):
+    from game.ai.risk_to_take import ChargeCA
+    d = engine.to_act(state)
+    ctx = Context(engine.view(state, d.side), engine.legal_actions(state), d, Settings("normal"),
+                  PlayerRng(1), knowledge_for("risk-to-take"))
+    return {c.option.target: c.score for c in ChargeCA().evaluate(ctx)}
+
+
+def test_the_knowledge_is_found_by_ruleset_id():
+    assert knowledge_for("risk-to-take").ruleset_id == "risk-to-take"
+
+
+def test_a_flank_charge_is_worth_more_than_a_frontal_one():
+    st = battle([("a", 0, "cavalry", 50, 60, UP), ("front", 1, "line-infantry", 46, 52, DOWN),
+                 ("flank", 1, "line-infantry", 56, 52, 0.0)])
+    scores = _charge_scores(st)
+    assert scores["flank"] > 0 > scores["front"] or scores["flank"] > scores["front"]
+
+
+def test_a_charge_at_a_unit_lining_a_wall_is_worth_little():
+    wall = ("fortification", [[40, 54], [52, 54], [52, 55], [40, 55]])
+    st = battle([("a", 0, "cavalry", 50, 62, UP), ("lined", 1, "line-infantry", 46, 52.5, DOWN),
+                 ("open", 1, "line-infantry", 58, 52, DOWN)], terrain=[wall])
+    scores = _charge_scores(st)
+    assert scores["lined"] < scores["open"]
+
+
+def test_normal_plays_a_decision_quickly():
+    st = battle([("a", 0, "line-infantry", 50, 60, UP), ("x", 1, "line-infantry", 50, 30, DOWN)])
+    d = engine.to_act(st)
+    action = make_player("normal", 1, 0).choose(engine.view(st, 0), engine.legal_actions(st), d)
+    assert engine.check(st, action) is None
