@@ -12,6 +12,7 @@ bases overlapping by less than this still count as touching.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from typing import Iterable, Sequence
 
 import shapely
@@ -77,11 +78,33 @@ def shadow(start: Sequence[float], other: Base, radius: float, reach: float) -> 
     return shapely.union(disc, cone.buffer(0))
 
 
+_CLEARED: OrderedDict = OrderedDict()
+CLEARED_SIZE = 4096
+
+
 def clear_region(region, radius: float, others: Sequence[Base], start: Sequence[float] | None = None,
                  blockers: Sequence[Base] = ()):
     """The part of a move `region` where a mover of `radius` may end: outside every base in `others`
     grown by its radius, and, when `start` is given, not behind any base in `blockers` (an enemy base
-    the straight path would cross). Only polygonal parts are kept."""
+    the straight path would cross). Only polygonal parts are kept.
+
+    The AI's look-ahead asks the same question over and over while figures stand still: answers are
+    kept per (region, radius, start, bases), the region held in the entry so its id stays its own."""
+    key = (id(region), float(radius), None if start is None else (float(start[0]), float(start[1])),
+           tuple(map(tuple, others)), tuple(map(tuple, blockers)))
+    hit = _CLEARED.get(key)
+    if hit is not None and hit[0] is region:
+        _CLEARED.move_to_end(key)
+        return hit[1]
+    out = _clear_region(region, radius, others, start, blockers)
+    _CLEARED[key] = (region, out)
+    if len(_CLEARED) > CLEARED_SIZE:
+        _CLEARED.popitem(last=False)
+    return out
+
+
+def _clear_region(region, radius: float, others: Sequence[Base], start: Sequence[float] | None,
+                  blockers: Sequence[Base]):
     cut = [grown(o, radius) for o in others]
     if start is not None and blockers:
         minx, miny, maxx, maxy = region.bounds if not region.is_empty else (0, 0, 0, 0)
