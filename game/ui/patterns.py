@@ -141,27 +141,11 @@ def fill_polygons(target: pygame.Surface, polys: list, to_px, pattern: str, colo
     """The pattern inside the polygons (their holes left clear)."""
     if pattern == "plain" or not polys:
         return
-    from game.ui.render import fill_polygon
-    xs, ys = [], []
-    for poly in polys:
-        for x, y in poly.exterior.coords:
-            px, py = to_px(x, y)
-            xs.append(px)
-            ys.append(py)
-    x0, y0 = int(max(0, min(xs))), int(max(0, min(ys)))
-    x1 = int(min(target.get_width(), max(xs) + 1))
-    y1 = int(min(target.get_height(), max(ys) + 1))
-    w, h = x1 - x0, y1 - y0
-    if w <= 1 or h <= 1:
-        return
-    mask = pygame.Surface((w, h), pygame.SRCALPHA)
-    shifted = lambda x, y: (to_px(x, y)[0] - x0, to_px(x, y)[1] - y0)  # noqa: E731
-    for poly in polys:
-        fill_polygon(mask, poly, (255, 255, 255, 255), shifted, hole_colour=(0, 0, 0, 0))
-    ink_layer = pygame.Surface((w, h), pygame.SRCALPHA)
-    fill(ink_layer, ink_layer.get_rect(), pattern, colour, origin=(-x0 % TILE, -y0 % TILE))
-    ink_layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    target.blit(ink_layer, (x0, y0))
+    from game.ui.render import paint_inside
+
+    def ink(layer: pygame.Surface, x0: int, y0: int) -> None:
+        fill(layer, layer.get_rect(), pattern, colour, origin=(-x0 % TILE, -y0 % TILE))
+    paint_inside(target, polys, to_px, ink)
 
 
 def swatch(surface: pygame.Surface, rect: pygame.Rect, colour, pattern: str | None) -> None:

@@ -97,9 +97,9 @@ def translucent_polygons(size: tuple[int, int], polys: list[Any], to_px, fill, e
     return surf
 
 
-def _hatch_inside(target: pygame.Surface, polys: list[Any], to_px, colour, spacing: int = 9,
-                  cross: bool = False) -> None:
-    """Diagonal hatching clipped to the polygons (rough and impassable ground)."""
+def paint_inside(target: pygame.Surface, polys: list[Any], to_px, paint) -> None:
+    """Paint a layer over the polygons' bounding box, clipped to the polygons (their holes left clear):
+    `paint(layer, x0, y0)` draws on a transparent layer whose top-left is screen pixel (x0, y0)."""
     if not polys:
         return
     xs, ys = [], []
@@ -118,14 +118,23 @@ def _hatch_inside(target: pygame.Surface, polys: list[Any], to_px, colour, spaci
     shifted = lambda x, y: (to_px(x, y)[0] - x0, to_px(x, y)[1] - y0)  # noqa: E731
     for poly in polys:
         fill_polygon(mask, poly, (255, 255, 255, 255), shifted, hole_colour=(0, 0, 0, 0))
-    lines = pygame.Surface((w, h), pygame.SRCALPHA)
-    offset = (x0 + y0) % spacing
-    for k in range(-h - offset, w, spacing):
-        pygame.draw.line(lines, colour, (k, h), (k + h, 0), 1)
-        if cross:
-            pygame.draw.line(lines, colour, (k, 0), (k + h, h), 1)
-    lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    target.blit(lines, (x0, y0))
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    paint(layer, x0, y0)
+    layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    target.blit(layer, (x0, y0))
+
+
+def _hatch_inside(target: pygame.Surface, polys: list[Any], to_px, colour, spacing: int = 9,
+                  cross: bool = False) -> None:
+    """Diagonal hatching clipped to the polygons (rough and impassable ground)."""
+    def hatch(lines: pygame.Surface, x0: int, y0: int) -> None:
+        w, h = lines.get_size()
+        offset = (x0 + y0) % spacing
+        for k in range(-h - offset, w, spacing):
+            pygame.draw.line(lines, colour, (k, h), (k + h, 0), 1)
+            if cross:
+                pygame.draw.line(lines, colour, (k, 0), (k + h, h), 1)
+    paint_inside(target, polys, to_px, hatch)
 
 
 # -- terrain ---------------------------------------------------------------------------------------
