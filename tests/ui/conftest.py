@@ -184,6 +184,21 @@ def key(app, k, mod=0, frames=2, unicode=""):
         app.step()
 
 
+def at(table, x, y):
+    """The screen pixel of table point (x, y) in cm."""
+    return tuple(int(v) for v in table.camera.to_screen(x, y))
+
+
+def select(app, table, uid):
+    """Select a unit the way a player does: Tab until it is the selected one."""
+    import pygame
+    for _ in range(6):
+        if table.sel.selected == uid:
+            return
+        key(app, pygame.K_TAB, frames=1)
+    assert table.sel.selected == uid
+
+
 def move_to(app, pos, frames=1):
     import pygame
     post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))

@@ -3,15 +3,11 @@ hidden side drawn before the click (not the table, not the log, not a tooltip, n
 from __future__ import annotations
 
 import pygame
-from conftest import click, drag, key, move_to, toy_scenario
+from conftest import at, click, drag, key, move_to, toy_scenario
 
 from game.ui.screens.handover import HandoverScreen
 from game.ui.screens.game import GameScreen
 from game.ui.session import Session
-
-
-def at(table, x, y):
-    return tuple(int(v) for v in table.camera.to_screen(x, y))
 
 
 def start_secret(app):

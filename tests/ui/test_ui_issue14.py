@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pygame
-from conftest import click, key, move_to, toy_scenario
+from conftest import at, click, key, move_to, select, toy_scenario
 
 from game.ui.components import keymap
 from game.ui.session import Session
@@ -14,18 +14,6 @@ def start(app, players=("human", "human"), secret=False, seed=3, scenario=None):
     for _ in range(3):
         app.step()
     return session, app.top
-
-
-def at(table, x, y):
-    return tuple(int(v) for v in table.camera.to_screen(x, y))
-
-
-def select(app, table, uid):
-    for _ in range(6):
-        if table.sel.selected == uid:
-            return
-        key(app, pygame.K_TAB, frames=1)
-    assert table.sel.selected == uid
 
 
 # -- 9. Esc clears the tools and the selection before it opens the menu ------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import click, drag, key, move_to, toy_scenario
+from conftest import at, click, drag, key, move_to, select, toy_scenario
 
 from game.engine import game as engine
 from game.ui.screens.game import GameScreen
@@ -22,18 +22,6 @@ def start(app, players=("human", "human"), secret=False, seed=3):
 def screen_of(table, uid):
     u = table.view().units[uid]
     return tuple(int(v) for v in table.camera.to_screen(u.x, u.y))
-
-
-def at(table, x, y):
-    return tuple(int(v) for v in table.camera.to_screen(x, y))
-
-
-def select(app, table, uid):
-    for _ in range(6):
-        if table.sel.selected == uid:
-            return
-        key(app, pygame.K_TAB, frames=1)
-    assert table.sel.selected == uid
 
 
 def test_a_unit_moves_by_clicking_inside_its_region_then_facing(app, toy_ruleset):
