@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.players import RandomPlayer
 from game.engine import game as engine
 from game.engine.state import state_hash
 from game.rulesets import load_all
+from tests.random_play import play_randomly
 from tests.toys import TOYS, register_toys, scenario as toy_scenario, unregister_toys
 
 load_all()
@@ -40,21 +40,12 @@ def check_invariants(state) -> None:
 
 
 def play(state, seed: int, saves: list | None = None, limit: int = 5000):
-    players = [RandomPlayer(seed, side) for side in range(state.sides)]
-    actions = []
-    for _ in range(limit):
-        decision = engine.to_act(state)
-        if decision is None:
-            break
-        options = engine.legal_actions(state)
-        action = players[decision.seat].choose(engine.view(state, decision.seat), options, decision)
-        assert engine.check(state, action) is None
-        engine.apply(state, action)
-        actions.append(action)
+    def each(state, actions):
         check_invariants(state)
         n = len(actions)
         if saves is not None and n & (n - 1) == 0:      # every 2^k actions
             saves.append((n, list(actions), state_hash(state)))
+    actions = play_randomly(state, seed, limit, each)
     assert engine.result(state) is not None, "the game must end within its limits"
     return actions
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.players import RandomPlayer
 from game.engine import game as engine
 from game.engine.actions import Pass
 from game.engine.state import state_hash
 from game.io.save_file import load_save, resume, save_game
+from tests.random_play import play_randomly
 from tests.engine.nested_toys import March, register_nested, unregister_nested, war_scenario
 from tests.toys import Try
 
@@ -111,21 +111,10 @@ def test_a_failing_action_inside_the_child_changes_nothing():
     assert state_hash(s) == before and s.child is not None
 
 
-def _random_play(state, seed, stop_after=None):
-    players = [RandomPlayer(seed, side) for side in range(state.sides)]
-    actions = []
-    while engine.to_act(state) is not None and (stop_after is None or len(actions) < stop_after):
-        d = engine.to_act(state)
-        action = players[d.seat].choose(engine.view(state, d.seat), engine.legal_actions(state), d)
-        engine.apply(state, action)
-        actions.append(action)
-    return actions
-
-
 def test_save_and_load_inside_the_child_resume_inside_it_and_reproduce_the_hash(tmp_path):
     sc = war_scenario()
     full = engine.new_game(sc, seed=11)
-    actions = _random_play(full, 11)
+    actions = play_randomly(full, 11)
     assert full.outcome is not None and full.data["battles"]
     # the first point where a battle is being fought, a few actions in
     probe = engine.new_game(sc, seed=11)
@@ -151,7 +140,7 @@ def test_random_play_through_nested_games_replays_to_the_same_hash():
     sc = war_scenario()
     for seed in (1, 2, 3):
         s = engine.new_game(sc, seed=seed)
-        actions = _random_play(s, seed)
+        actions = play_randomly(s, seed)
         assert s.outcome is not None
         assert state_hash(engine.replay(sc, seed, None, actions)) == state_hash(s)
 

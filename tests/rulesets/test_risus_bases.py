@@ -9,6 +9,7 @@ import pytest
 
 from game.engine import game as engine
 from game.rulesets.risus_skirmish.actions import Move
+from tests.random_play import overlapping_bases, play_randomly
 from test_risus_helpers import fig, game, option, rect, texts, who, with_dice
 
 # a field, a wood the figures in the field cannot see through, and a field beyond it
@@ -78,25 +79,10 @@ def test_team_members_land_clear_of_every_base():
     assert who(s) == (0, "act")
 
 
-def overlaps_in(state):
-    from game.geometry import bases
-    us = [u for u in state.units.values() if not u.out]
-    return [(a.id, b.id) for i, a in enumerate(us) for b in us[i + 1:]
-            if bases.overlaps(a.x, a.y, a.base_radius, (b.x, b.y, b.base_radius))]
-
-
 @pytest.mark.parametrize("name", ["risus-farm-assault", "risus-hidden-ambush"])
 def test_no_two_bases_ever_overlap_in_random_play(name):
-    from game.ai.players import RandomPlayer
     from game.io.scenario_file import load_scenario
     for seed in (1, 2):
-        state = engine.new_game(load_scenario(name), seed=seed)
-        players = [RandomPlayer(seed, 0), RandomPlayer(seed, 1)]
-        for _ in range(400):
-            d = engine.to_act(state)
-            if d is None:
-                break
-            act = players[d.seat if d.seat is not None else d.side].choose(
-                engine.view(state, d.side), engine.legal_actions(state), d)
-            engine.apply(state, act)
-            assert overlaps_in(state) == [], (seed, state.log[-1].text)
+        def no_overlap(state, actions, seed=seed):
+            assert overlapping_bases(state) == [], (seed, state.log[-1].text)
+        play_randomly(engine.new_game(load_scenario(name), seed=seed), seed, 400, no_overlap)

@@ -10,6 +10,7 @@ import pytest
 
 from game.engine import game as engine
 from game.rulesets.takipsilim.actions import RUN
+from tests.random_play import overlapping_bases, play_randomly
 from tests.rulesets.test_takipsilim_helpers import commit, events, fig, game, options, run, texts
 
 
@@ -78,23 +79,11 @@ def test_a_charge_still_ends_in_melee_contact():
 
 @pytest.mark.parametrize("name", ["takipsilim-dusk-ambush", "takipsilim-ruined-compound"])
 def test_no_two_bases_ever_overlap_in_random_play(name):
-    from game.ai.players import RandomPlayer
-    from game.geometry import bases
     from game.io.scenario_file import load_scenario
     for seed in (1, 2):
-        state = engine.new_game(load_scenario(name), seed=seed)
-        players = [RandomPlayer(seed, 0), RandomPlayer(seed, 1)]
-        for _ in range(600):
-            d = engine.to_act(state)
-            if d is None:
-                break
-            act = players[d.seat if d.seat is not None else d.side].choose(
-                engine.view(state, d.side), engine.legal_actions(state), d)
-            engine.apply(state, act)
-            us = [u for u in state.units.values() if not u.out]
-            bad = [(a.id, b.id) for i, a in enumerate(us) for b in us[i + 1:]
-                   if bases.overlaps(a.x, a.y, a.base_radius, (b.x, b.y, b.base_radius))]
-            assert bad == [], (seed, state.log[-1].text)
+        def no_overlap(state, actions, seed=seed):
+            assert overlapping_bases(state) == [], (seed, state.log[-1].text)
+        play_randomly(engine.new_game(load_scenario(name), seed=seed), seed, 600, no_overlap)
 
 
 def test_the_move_to_operate_machinery_leaves_out_a_base_standing_there():
