@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from shapely.validation import explain_validity
 
 from game import resources
-from game.engine import registry
+from game.engine import game as engine, registry
 from game.engine.ruleset import Ruleset
 from game.engine.scenario import Scenario
 from game.io.errors import FileProblem, json_kind, shown
@@ -332,6 +332,13 @@ def _ruleset_problems(ruleset: Ruleset, scenario: Scenario, source: str, prefix:
         more = len(problems) - 1
         tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
         raise FileProblem(f"{source}: {first}{tail}")
+    # the last net: a file the checks let through must also set up as a game (a unit's stat of a type
+    # the ruleset's setup cannot use), or it is refused here, in one line, instead of failing later
+    try:
+        engine.new_game(scenario, seed=0)
+    except Exception as exc:
+        raise FileProblem(source, prefix or "(scenario)", f"expected a scenario the ruleset can set up "
+                                                          f"({type(exc).__name__}: {exc})") from exc
 
 
 # -- the API -------------------------------------------------------------------------------------------
