@@ -1,6 +1,6 @@
 """`python -m game ...` and the `skirmish` console script (design §4-§7).
 
-Subcommands: odds, los, validate, scenarios, rulesets, simulate, play. Bad input gives one
+Subcommands: odds, los, validate, scenarios, rulesets, simulate, play, import-tiled. Bad input gives one
 short line on stderr and exit 2, never a traceback.
 """
 from __future__ import annotations
@@ -41,11 +41,29 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--save")
     s.add_argument("--load")
     s.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    t = sub.add_parser("import-tiled", help="make a scenario from a map drawn in the Tiled editor",
+                       description=IMPORT_TILED_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    t.add_argument("map", metavar="MAP", help="a Tiled map: .tmx, .tmj or .json")
+    t.add_argument("--ruleset", required=True, metavar="ID", help="the ruleset the scenario is played with")
+    t.add_argument("--cm-per-tile", type=float, metavar="N",
+                   help="cm of one tile on a table (default 2.5), a hex's width across corners on a hex map (default 10)")
+    t.add_argument("-o", "--output", metavar="OUT.json", help="where to write the scenario ('-': print it)")
     pl = sub.add_parser("play", help="open the game (no argument: the main menu)")
     pl.add_argument("target", nargs="?")
     pl.add_argument("--frames", type=int)
     pl.add_argument("--screenshot")
     return p
+
+
+IMPORT_TILED_HELP = """\
+python -m game import-tiled MAP.tmx|MAP.tmj|MAP.json --ruleset ID [--cm-per-tile N] [-o OUT.json]
+writes a scenario of ruleset ID made from a map drawn in the Tiled editor, checked as `validate` checks
+it, to OUT.json (default: MAP's name with .scenario.json, beside MAP; '-o -' prints it), prints
+`wrote OUT.json: scenario NAME for ruleset ID` and each thing it had to guess or leave out as
+`warning: ...` on stderr, and exits 0. A map it cannot use exits 2 with one line naming the file, the
+place and what was expected. An orthogonal map becomes a table (objects: terrain, linear obstacles,
+units, objectives); a hexagonal map a hex map (tiles: terrain). README "Maps from Tiled" has the
+conventions."""
 
 
 def _version() -> str:
@@ -195,7 +213,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_app(args.target, frames=args.frames, screenshot=args.screenshot)
 
 
-COMMANDS = {"odds": cmd_odds, "los": cmd_los, "validate": cmd_validate, "scenarios": cmd_scenarios,
+def cmd_import_tiled(args: argparse.Namespace) -> int:
+    from game.io import tiled_cli
+    return tiled_cli.run(args.map, args.ruleset, args.cm_per_tile, args.output)
+
+
+COMMANDS = {"import-tiled": cmd_import_tiled, "odds": cmd_odds, "los": cmd_los, "validate": cmd_validate, "scenarios": cmd_scenarios,
             "rulesets": cmd_rulesets, "simulate": cmd_simulate, "play": cmd_play}
 
 

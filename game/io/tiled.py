@@ -1,0 +1,365 @@
+"""Maps from the Tiled editor -> scenarios (issue 19, "Tiled import"; README "Maps from Tiled").
+
+`import_tiled(path, ruleset_id, cm_per_tile=None) -> TiledImport(scenario, warnings)`: a .tmx, .tmj
+or .json map read by pytiled-parser becomes a scenario document that scenario_file's checks and the
+ruleset's `validate_scenario` accept, or a FileProblem `<map>: <place>: <what was expected>`.
+
+- An orthogonal map is a table of (columns x cm_per_tile) by (rows x cm_per_tile) cm (default 2.5
+  cm a tile); its object layers give terrain, linear obstacles, units, objectives and deployment
+  zones (tiled_objects.py).
+- A hexagonal map is a hex map, one hex per tile, its terrain from the tiles (tiled_hex.py); a
+  hex is cm_per_tile across its corners (default 10 map units); points place units and towns.
+- The map's own custom properties fill in the rest: name, title, description, sides ("Blue, Red"),
+  turn_limit, victory (a kind such as "eliminate" or a JSON object), options, ruleset_data (JSON),
+  cm_per_tile, edge_band.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import stat
+import xml.etree.ElementTree as etree
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import pytiled_parser
+from pytiled_parser import layer as tl
+from pytiled_parser import tiled_object as to
+
+from game.engine import registry
+from game.io import tiled_hex, tiled_objects
+from game.io.errors import FileProblem, one_line
+from game.io.jsontext import MAX_BYTES, parse_json, read_bytes
+from game.io.models import MAX_HEX_COLS, MAX_HEX_ROWS, MAX_TABLE_CM, SCENARIO_FORMAT, SCENARIO_VERSION
+from game.io.scenario_file import default_terrain_kinds, scenario_from_doc
+
+TABLE_CM_PER_TILE = 2.5      # an inch a tile: a 48 x 32 map is a 120 x 80 cm table
+HEX_CM_PER_TILE = 10.0       # a hex 10 map units across its corners (size 5, as the bundled hex maps)
+DEFAULT_TURNS = 10
+DEFAULT_VICTORY = "eliminate"
+NEWER_TILED = "saved by an older Tiled, which left it out: open the map in Tiled 1.9 or newer and save it again"
+# the attributes of <map> pytiled-parser requires (older Tiled versions wrote fewer of them)
+TMX_MAP_ATTRIBUTES = ("version", "tiledversion", "orientation", "renderorder", "width", "height",
+                      "tilewidth", "tileheight", "infinite", "nextlayerid", "nextobjectid")
+JSON_MAP_KEYS = ("version", "tiledversion", "orientation", "renderorder", "width", "height",
+                 "tilewidth", "tileheight", "infinite", "nextlayerid", "nextobjectid", "layers", "tilesets")
+KEY_ORDER = ("format", "version", "name", "title", "description", "ruleset", "options", "table", "hexmap",
+             "terrain", "sides", "units", "deployment_zones", "objectives", "victory", "turn_limit", "ruleset_data")
+_SCENARIO_PATH = re.compile(r"^((?:terrain|units|objectives|deployment_zones|hexmap\.places)\[\d+\])")
+
+
+@dataclass
+class TiledImport:
+    """A scenario document made from a Tiled map, and what the import had to guess or leave out."""
+
+    scenario: dict[str, Any]
+    warnings: list[str] = field(default_factory=list)
+
+
+def import_tiled(path: str | os.PathLike[str], ruleset_id: str, cm_per_tile: float | None = None) -> TiledImport:
+    """Read a Tiled map and make a scenario of ruleset `ruleset_id` from it.
+
+    cm_per_tile: on a table, the cm of one tile; on a hex map, a hex's width across its corners
+    (None: the map's `cm_per_tile` property, else 2.5 on a table, 10 on a hex map).
+    Raises FileProblem for a file that cannot be used, ValueError for a bad ruleset id or scale.
+    """
+    ruleset = _ruleset(ruleset_id)
+    if cm_per_tile is not None and not _good_scale(cm_per_tile):
+        raise ValueError(f"--cm-per-tile: expected a number above 0 and at most 1000, got {cm_per_tile!r}")
+    source = os.fspath(path)
+    tiled = read_map(Path(source), source)
+    board = {"orthogonal": "table", "hexagonal": "hexmap"}.get(tiled.orientation)
+    if board is None:
+        raise FileProblem(source, "map orientation", f"expected an orthogonal or hexagonal map, got {tiled.orientation!r}")
+    if tiled.infinite:
+        raise FileProblem(source, "map infinite", "expected a map of fixed size (uncheck 'Infinite' in Tiled's map properties)")
+    if board != ruleset.board_kind:
+        need = "an orthogonal map (a table)" if ruleset.board_kind == "table" else "a hexagonal map"
+        raise FileProblem(source, "map orientation", f"expected {need}: ruleset {ruleset.id} is played on a "
+                                                     f"{'table' if ruleset.board_kind == 'table' else 'hex map'}, "
+                                                     f"the map is {tiled.orientation}")
+    mp = tiled_objects.props(tiled)
+    scale = cm_per_tile if cm_per_tile is not None else _map_scale(source, mp, board)
+    frame, doc = _skeleton(source, Path(source), tiled, mp, ruleset.id, scale, board)
+    if board == "table":
+        doc["table"] = _table(source, tiled, scale, mp)
+    else:
+        doc["hexmap"] = _hexmap(frame, tiled, scale)
+    for layer_name, obj in _objects(frame, tiled.layers):
+        _add_object(frame, obj, layer_name)
+    tiled_objects.unknown_kind_warnings(frame)
+    for key in ("terrain", "units", "objectives", "deployment_zones"):
+        doc[key] = frame.doc[key]
+    if board == "hexmap":
+        doc["hexmap"]["places"] = frame.doc["places"]
+    doc["sides"] = [{"name": n} for n in frame.side_names]
+    doc = {key: doc[key] for key in KEY_ORDER if key in doc}
+    _check(doc, source, frame.origins)
+    return TiledImport(doc, frame.warnings)
+
+
+# -- reading the file ------------------------------------------------------------------------------
+def read_map(path: Path, source: str) -> Any:
+    """pytiled-parser's TiledMap, after our own reading of the bytes gave any syntax error its line."""
+    data = read_bytes(path, source, MAX_BYTES)
+    text = data.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
+    linked = _check_tmx(data, source) if text.startswith("<") else _check_json(data, source)
+    for place, name in linked:
+        _check_linked(path.parent / name, source, place)
+    try:
+        return pytiled_parser.parse_map(path)
+    except KeyError as exc:
+        raise FileProblem(source, "(map)", f"expected {exc.args[0]!r}, which pytiled-parser needs ({NEWER_TILED})") from None
+    except RecursionError:
+        raise FileProblem(source, "(map)", "expected a Tiled map (nested too deeply)") from None
+    except Exception as exc:   # the parser's own complaints: still one line, never a traceback
+        why = one_line(f"{type(exc).__name__}: {exc}", 160)
+        raise FileProblem(source, "(map)", f"expected a Tiled map pytiled-parser can read ({why})") from None
+
+
+def _check_linked(path: Path, source: str, place: str) -> None:
+    """A tileset or template file the map names: a regular file of sane size (a FIFO or a device
+    would hang pytiled-parser's read)."""
+    try:
+        info = path.stat()
+    except (OSError, ValueError):
+        raise FileProblem(source, place, f"expected the file {one_line(str(path), 80)} beside the map, found none") from None
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
+        raise FileProblem(source, place, f"expected {one_line(str(path), 80)} to be a tileset or template file")
+
+
+def _check_tmx(data: bytes, source: str) -> list[tuple[str, str]]:
+    try:
+        root = etree.fromstring(data)
+    except etree.ParseError as exc:
+        line, col = exc.position
+        raise FileProblem(source, f"line {line} column {col + 1}", "expected well-formed XML (a .tmx map)") from None
+    if root.tag != "map":
+        raise FileProblem(source, f"<{one_line(root.tag, 40)}>", "expected a Tiled map (<map> at the top)")
+    for key in TMX_MAP_ATTRIBUTES:
+        if key not in root.attrib:
+            raise FileProblem(source, f"<map> attribute {key!r}", f"expected it ({NEWER_TILED})")
+    return [(f"<{el.tag}> {key}", el.attrib[key]) for el in root.iter()
+            for key in ("source", "template") if key in el.attrib and el.tag in ("tileset", "object")]
+
+
+def _check_json(data: bytes, source: str) -> list[tuple[str, str]]:
+    doc = parse_json(data, source)
+    if not isinstance(doc, dict):
+        raise FileProblem(source, "(top level)", "expected a Tiled map (a JSON object)")
+    if doc.get("format") == SCENARIO_FORMAT:
+        raise FileProblem(source, "format", "expected a Tiled map, got a Skirmish Table scenario (use it as it is)")
+    if doc.get("type", "map") != "map":
+        raise FileProblem(source, "type", f"expected 'map', got {one_line(repr(doc.get('type')), 40)}")
+    for key in JSON_MAP_KEYS:
+        if key not in doc:
+            raise FileProblem(source, key, f"expected it ({NEWER_TILED})")
+    return list(_json_links(doc, ""))
+
+
+def _json_links(value: Any, place: str) -> Iterable[tuple[str, str]]:
+    """(place, file) of every external tileset ("source") and object template ("template")."""
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _json_links(item, f"{place}[{i}]")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            here = f"{place}.{key}" if place else key
+            if key == "template" or (key == "source" and place.startswith("tilesets[")):
+                yield here, str(item)
+            else:
+                yield from _json_links(item, here)
+
+
+# -- the scenario around the board -------------------------------------------------------------------
+def _ruleset(ruleset_id: str) -> Any:
+    try:
+        return registry.get(ruleset_id)
+    except KeyError:
+        known = ", ".join(r.id for r in registry.all_rulesets()) or "none"
+        raise ValueError(f"--ruleset: expected a ruleset id ({known}), got {ruleset_id!r}") from None
+
+
+def _good_scale(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value) and 0 < value <= 1000
+
+
+def _map_scale(source: str, mp: dict[str, Any], board: str) -> float:
+    value = mp.get("cm_per_tile", TABLE_CM_PER_TILE if board == "table" else HEX_CM_PER_TILE)
+    if not _good_scale(value):
+        raise FileProblem(source, "map property 'cm_per_tile'", f"expected a number above 0 and at most 1000, got {value!r}")
+    return float(value)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:64].strip("-") or "tiled-map"
+
+
+def _text(source: str, mp: dict[str, Any], key: str, default: str, limit: int) -> str:
+    value = mp.get(key, default)
+    if not isinstance(value, str) or len(value) > limit:
+        raise FileProblem(source, f"map property {key!r}", f"expected text of at most {limit} characters")
+    return value
+
+
+def _json_prop(source: str, mp: dict[str, Any], key: str) -> dict[str, Any]:
+    return tiled_objects.json_object(source, mp.get(key), f"map property {key!r}")
+
+
+def _skeleton(source: str, path: Path, tiled: Any, mp: dict[str, Any], ruleset_id: str, scale: float,
+              board: str) -> tuple[tiled_objects.Frame, dict[str, Any]]:
+    """The scenario's header and rules from the map's properties, and the frame objects are read in."""
+    stem = path.name.split(".")[0]
+    names = [n.strip() for n in _text(source, mp, "sides", "", 400).split(",") if n.strip()]
+    if len(names) > 4:
+        raise FileProblem(source, "map property 'sides'", f"expected 2 to 4 side names, got {len(names)}")
+    names += [f"Side {i + 1}" for i in range(len(names), 2)]
+    tile_w, tile_h = float(tiled.tile_size.width), float(tiled.tile_size.height)
+    frame = tiled_objects.Frame(source, scale / max(tile_w, 1.0), scale / max(tile_h, 1.0),
+                                set(default_terrain_kinds()), names)
+    warnings = frame.warnings
+    victory: Any = mp.get("victory")
+    if victory is None:
+        warnings.append(f"no 'victory' map property: the victory is {{\"kind\": \"{DEFAULT_VICTORY}\"}}")
+        victory = {"kind": DEFAULT_VICTORY}
+    elif isinstance(victory, str) and not victory.strip().startswith("{"):
+        victory = {"kind": victory.strip()}
+    else:
+        victory = _json_prop(source, mp, "victory")
+    turns = mp.get("turn_limit", DEFAULT_TURNS)
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 1000:
+        raise FileProblem(source, "map property 'turn_limit'", f"expected a whole number 1..1000, got {turns!r}")
+    doc: dict[str, Any] = {
+        "format": SCENARIO_FORMAT, "version": SCENARIO_VERSION,
+        "name": _slug(_text(source, mp, "name", stem, 64)), "title": _text(source, mp, "title", stem, 200) or stem,
+        "description": _text(source, mp, "description", f"Imported from the Tiled map {path.name}.", 20_000),
+        "ruleset": ruleset_id, "options": _json_prop(source, mp, "options"),
+        "victory": victory, "turn_limit": turns, "ruleset_data": _json_prop(source, mp, "ruleset_data"),
+    }
+    if not doc["title"].strip():
+        doc["title"] = doc["name"]
+    return frame, doc
+
+
+def _table(source: str, tiled: Any, scale: float, mp: dict[str, Any]) -> dict[str, Any]:
+    width, height = tiled.map_size.width * scale, tiled.map_size.height * scale
+    if not (0 < width <= MAX_TABLE_CM and 0 < height <= MAX_TABLE_CM):
+        raise FileProblem(source, "map size", f"expected a table of at most {MAX_TABLE_CM:g} cm a side, got "
+                                              f"{width:g} x {height:g} cm ({scale:g} cm a tile; try a smaller --cm-per-tile)")
+    table: dict[str, Any] = {"width": round(width, 3), "height": round(height, 3)}
+    if "edge_band" in mp:
+        band = mp["edge_band"]
+        if isinstance(band, bool) or not isinstance(band, (int, float)) or not 0 <= band <= 100:
+            raise FileProblem(source, "map property 'edge_band'", f"expected a number 0..100 (cm), got {band!r}")
+        table["edge_band"] = float(band)
+    return table
+
+
+# -- the hex map ------------------------------------------------------------------------------------
+def _hexmap(frame: tiled_objects.Frame, tiled: Any, scale: float) -> dict[str, Any]:
+    source = frame.source
+    axis, index = tiled.stagger_axis, tiled.stagger_index
+    if axis not in ("x", "y") or index not in ("odd", "even"):
+        raise FileProblem(source, "map staggeraxis/staggerindex",
+                          f"expected 'x' or 'y' and 'odd' or 'even', got {axis!r} and {index!r}")
+    cols, rows = tiled.map_size.width, tiled.map_size.height
+    out_cols, out_rows = tiled_hex.map_shape(cols, rows, axis, index)
+    if not (1 <= out_cols <= MAX_HEX_COLS and 1 <= out_rows <= MAX_HEX_ROWS):
+        raise FileProblem(source, "map size", f"expected at most {MAX_HEX_COLS} x {MAX_HEX_ROWS} hexes, got {cols} x {rows}")
+    tile = (float(tiled.tile_size.width), float(tiled.tile_size.height))
+    side = float(tiled.hex_side_length or 0)
+
+    def hex_of(x: float, y: float) -> tuple[int, int] | None:
+        cell = tiled_hex.cell_at(x, y, (cols, rows), tile, side, axis, index)
+        return None if cell is None else tiled_hex.placed(cell[0], cell[1], axis, index)
+
+    frame.hex_of = hex_of
+    return tiled_hex.hexmap_doc(_cells(frame, tiled, cols, rows), cols, rows, axis, index, scale / 2,
+                                frame.warnings.append)
+
+
+def _cells(frame: tiled_objects.Frame, tiled: Any, cols: int, rows: int) -> Iterable[tuple[int, int, str | None, str]]:
+    """(col, row, terrain, where) of each cell: the topmost tile layer's tile, its flip bits masked."""
+    top: dict[tuple[int, int], tuple[int, str]] = {}
+    for layer in _walk(frame, tiled.layers):
+        if isinstance(layer, tl.TileLayer):
+            for row, line in enumerate(layer.data or []):
+                for col, gid in enumerate(line):
+                    if tiled_hex.tile_id(gid) and col < cols and row < rows:
+                        top[(col, row)] = (tiled_hex.tile_id(gid), layer.name)
+    firsts = sorted(tiled.tilesets)
+    for (col, row), (gid, layer_name) in sorted(top.items()):
+        here = f"layer {layer_name!r} column {col} row {row}"
+        first = max((f for f in firsts if f <= gid), default=None)
+        if first is None:
+            raise FileProblem(frame.source, here, f"expected a tile of one of the map's tilesets, got tile id {gid}")
+        tileset = tiled.tilesets[first]
+        tile = (tileset.tiles or {}).get(gid - first)
+        terrain = tiled_objects.props(tile).get("terrain") if tile is not None else None
+        if terrain is None:
+            terrain = (tile.class_ if tile is not None else None) or f"tile {gid - first} of tileset {tileset.name}"
+        yield col, row, str(terrain), here
+
+
+# -- the objects ------------------------------------------------------------------------------------
+def _walk(frame: tiled_objects.Frame, layers: Iterable[Any]) -> Iterable[Any]:
+    """Every layer, inside groups too; a hidden layer is left out, with a warning."""
+    for layer in layers or ():
+        if not layer.visible:
+            frame.warnings.append(f"layer {layer.name!r}: left out (hidden in Tiled)")
+        elif isinstance(layer, tl.LayerGroup):
+            yield from _walk(frame, layer.layers)
+        else:
+            yield layer
+
+
+def _objects(frame: tiled_objects.Frame, layers: Iterable[Any]) -> Iterable[tuple[str, Any]]:
+    for layer in _walk(frame, layers):
+        if isinstance(layer, tl.ObjectLayer):
+            for obj in layer.tiled_objects:
+                yield layer.name, obj
+        elif isinstance(layer, tl.ImageLayer):
+            frame.warnings.append(f"layer {layer.name!r}: left out (an image layer is only a picture)")
+        elif isinstance(layer, tl.TileLayer) and frame.hex_of is None and any(any(r) for r in layer.data or []):
+            frame.warnings.append(f"layer {layer.name!r}: left out (tiles of an orthogonal map are only a picture; "
+                                  f"draw terrain as objects)")
+
+
+def _add_object(frame: tiled_objects.Frame, obj: Any, layer: str) -> None:
+    if not obj.visible:
+        frame.warnings.append(f"{tiled_objects.where(obj, layer)}: left out (hidden in Tiled)")
+    elif isinstance(obj, to.Point):
+        tiled_objects.add_point(frame, obj, layer)
+    elif frame.hex_of is not None:
+        frame.warnings.append(f"{tiled_objects.where(obj, layer)}: left out (on a hex map the tiles give the "
+                              f"terrain; points give units and places)")
+    elif isinstance(obj, to.Polyline):
+        tiled_objects.add_line(frame, obj, layer)
+    elif isinstance(obj, (to.Polygon, to.Rectangle, to.Ellipse)) and not isinstance(obj, to.Tile):
+        tiled_objects.add_area(frame, obj, layer)
+    else:
+        frame.warnings.append(f"{tiled_objects.where(obj, layer)}: left out (a {type(obj).__name__.lower()} "
+                              f"object is not terrain, a unit or an objective)")
+
+
+# -- the checks -------------------------------------------------------------------------------------
+def _check(doc: dict[str, Any], source: str, origins: dict[str, str]) -> None:
+    """scenario_file's checks and the ruleset's, their places told as the map's objects."""
+    try:
+        scenario_from_doc(json.loads(json.dumps(doc)), source)
+    except FileProblem as exc:
+        text = exc.message[len(source) + 2:] if exc.message.startswith(source + ": ") else exc.message
+        m = _SCENARIO_PATH.match(text)
+        if m and m.group(1) in origins:
+            text = f"{origins[m.group(1)]}: {text}"
+        raise FileProblem(f"{source}: {text}") from None
+
+
+def write_scenario(result: TiledImport, out: str | os.PathLike[str]) -> Path:
+    """Write the imported scenario as JSON (2-space indent, UTF-8)."""
+    path = Path(out)
+    path.write_text(json.dumps(result.scenario, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
