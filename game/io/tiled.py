@@ -26,13 +26,14 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import pytiled_parser
+import shapely
 from pytiled_parser import layer as tl
 from pytiled_parser import tiled_object as to
 
 from game.engine import registry
 from game.io import tiled_hex, tiled_objects
 from game.io.errors import FileProblem, one_line
-from game.io.jsontext import MAX_BYTES, parse_json, read_bytes
+from game.io.jsontext import MAX_BYTES, check_values, parse_json, read_bytes
 from game.io.models import MAX_HEX_COLS, MAX_HEX_ROWS, MAX_TABLE_CM, SCENARIO_FORMAT, SCENARIO_VERSION
 from game.io.scenario_file import default_terrain_kinds, scenario_from_doc
 
@@ -46,6 +47,8 @@ TMX_MAP_ATTRIBUTES = ("version", "tiledversion", "orientation", "renderorder", "
                       "tilewidth", "tileheight", "infinite", "nextlayerid", "nextobjectid")
 JSON_MAP_KEYS = ("version", "tiledversion", "orientation", "renderorder", "width", "height",
                  "tilewidth", "tileheight", "infinite", "nextlayerid", "nextobjectid", "layers", "tilesets")
+# what reading a value of the wrong type raises (pytiled-parser hands the file's values on unchecked)
+BAD_VALUES = (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError, shapely.errors.ShapelyError)
 KEY_ORDER = ("format", "version", "name", "title", "description", "ruleset", "options", "table", "hexmap",
              "terrain", "sides", "units", "deployment_zones", "objectives", "victory", "turn_limit", "ruleset_data")
 _SCENARIO_PATH = re.compile(r"^((?:terrain|units|objectives|deployment_zones|hexmap\.places)\[\d+\])")
@@ -71,6 +74,18 @@ def import_tiled(path: str | os.PathLike[str], ruleset_id: str, cm_per_tile: flo
         raise ValueError(f"--cm-per-tile: expected a number above 0 and at most 1000, got {cm_per_tile!r}")
     source = os.fspath(path)
     tiled = read_map(Path(source), source)
+    try:
+        return _import(tiled, source, ruleset, cm_per_tile)
+    except FileProblem:
+        raise
+    except RecursionError:
+        raise FileProblem(source, "(map)", "expected a Tiled map (nested too deeply)") from None
+    except BAD_VALUES as exc:   # values of a type Tiled never writes, which the parser passes on as they are
+        raise FileProblem(source, "(map)", f"expected values of the types Tiled writes "
+                                           f"({one_line(f'{type(exc).__name__}: {exc}', 160)})") from None
+
+
+def _import(tiled: Any, source: str, ruleset: Any, cm_per_tile: float | None) -> TiledImport:
     board = {"orthogonal": "table", "hexagonal": "hexmap"}.get(tiled.orientation)
     if board is None:
         raise FileProblem(source, "map orientation", f"expected an orthogonal or hexagonal map, got {tiled.orientation!r}")
@@ -89,7 +104,11 @@ def import_tiled(path: str | os.PathLike[str], ruleset_id: str, cm_per_tile: flo
     else:
         doc["hexmap"] = _hexmap(frame, tiled, scale)
     for layer_name, obj in _objects(frame, tiled.layers):
-        _add_object(frame, obj, layer_name)
+        try:
+            _add_object(frame, obj, layer_name)
+        except BAD_VALUES as exc:
+            raise FileProblem(source, tiled_objects.where(obj, layer_name), f"expected an object as Tiled writes it "
+                                                     f"({one_line(f'{type(exc).__name__}: {exc}', 160)})") from None
     tiled_objects.unknown_kind_warnings(frame)
     for key in ("terrain", "units", "objectives", "deployment_zones"):
         doc[key] = frame.doc[key]
@@ -106,6 +125,8 @@ def read_map(path: Path, source: str) -> Any:
     """pytiled-parser's TiledMap, after our own reading of the bytes gave any syntax error its line."""
     data = read_bytes(path, source, MAX_BYTES)
     text = data.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
+    if not text:
+        raise FileProblem(source, None, "expected a Tiled map (.tmx or .tmj), the file is empty")
     linked = _check_tmx(data, source) if text.startswith("<") else _check_json(data, source)
     for place, name in linked:
         _check_linked(path.parent / name, source, place)
@@ -148,6 +169,7 @@ def _check_tmx(data: bytes, source: str) -> list[tuple[str, str]]:
 
 def _check_json(data: bytes, source: str) -> list[tuple[str, str]]:
     doc = parse_json(data, source)
+    check_values(doc, source)
     if not isinstance(doc, dict):
         raise FileProblem(source, "(top level)", "expected a Tiled map (a JSON object)")
     if doc.get("format") == SCENARIO_FORMAT:

@@ -134,15 +134,16 @@ def _area(frame: Frame, obj: Any, here: str) -> shapely.Polygon | None:
 
 
 def _strip(frame: Frame, obj: Any, here: str, width: float) -> shapely.Polygon | None:
+    """A polyline's strip: the line buffered, snapped to 0.001 cm (so it stays valid once written)."""
     points = to_cm(frame, obj, _outline(obj))
     line = shapely.LineString(points) if len(points) >= 2 else None
     if line is None or line.length <= 1e-6:
         frame.warnings.append(f"{here}: left out (a polyline needs two distinct points)")
         return None
     strip = line.buffer(width / 2, cap_style="flat", join_style="mitre", mitre_limit=2.0)
-    if strip.geom_type != "Polygon" or strip.is_empty:
-        strip = max(getattr(strip, "geoms", [strip]), key=lambda g: g.area)
-    return shapely.Polygon(strip.exterior, strip.interiors).normalize() if strip.area > 0 else None
+    strip = shapely.set_precision(strip, 0.001)
+    parts = [g for g in getattr(strip, "geoms", [strip]) if g.geom_type == "Polygon" and g.area > 0]
+    return max(parts, key=lambda g: g.area) if parts else None
 
 
 def _rings(poly: shapely.Polygon) -> tuple[list[list[float]], list[list[list[float]]]]:
