@@ -249,6 +249,8 @@ def check(args: argparse.Namespace) -> Report:
         else:
             report.fail("odds", f"expected 65/81 = 80.2%, got {r.last_line()!r} ({r.why()})")
 
+        report_import_tiled(report, game, cwd)
+
         for name in (scenarios if args.all_scenarios else scenarios[:1]):
             r = game("simulate", name, "--seed", "1")
             ref = run(python + ["simulate", name, "--seed", "1"], bundle.ROOT, py_env)
@@ -299,6 +301,25 @@ def check(args: argparse.Namespace) -> Report:
         detail += " (build.py --baseline measures the bare pygame-ce + shapely build)"
     report.ok("size", detail)
     return report
+
+
+TILED_MAP = ('{"type": "map", "version": "1.10", "tiledversion": "1.10.2", "orientation": "orthogonal", '
+             '"renderorder": "right-down", "width": 8, "height": 8, "tilewidth": 32, "tileheight": 32, '
+             '"infinite": false, "nextlayerid": 2, "nextobjectid": 2, "tilesets": [], "properties": '
+             '[{"name": "victory", "type": "string", "value": "eliminate"}], "layers": [{"id": 1, "name": "T", '
+             '"type": "objectgroup", "x": 0, "y": 0, "opacity": 1, "visible": true, "draworder": "topdown", '
+             '"objects": [{"id": 1, "name": "Grove", "type": "wood", "x": 32, "y": 32, "width": 64, "height": 64, '
+             '"rotation": 0, "visible": true, "ellipse": true}]}]}')
+
+
+def report_import_tiled(report: Report, game, cwd: Path) -> None:
+    """pytiled-parser travels with the build: a tiny Tiled map imports (issue 19)."""
+    (cwd / "grove.tmj").write_text(TILED_MAP, encoding="utf-8")
+    r = game("import-tiled", "grove.tmj", "--ruleset", "takipsilim", "-o", "grove.json")
+    if r.code == 0 and r.last_line().startswith("wrote grove.json") and (cwd / "grove.json").is_file():
+        report.ok("import-tiled", r.last_line())
+    else:
+        report.fail("import-tiled", r.why())
 
 
 def report_no_argument(report: Report, exe: Path, cwd: Path, env: dict[str, str]) -> None:

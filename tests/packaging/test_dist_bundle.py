@@ -44,7 +44,8 @@ def test_nothing_the_game_imports_is_left_out():
 
 @pytest.mark.parametrize("module", ["game", "pygame", "pygame_gui", "shapely", "numpy", "icepool", "pydantic",
                                     "platformdirs", "json", "hashlib", "importlib.resources", "importlib.metadata",
-                                    "email", "html.parser", "pkgutil", "fractions", "decimal", "encodings.utf_8"])
+                                    "email", "html.parser", "pkgutil", "fractions", "decimal", "encodings.utf_8",
+                                    "pytiled_parser", "attr", "xml.etree.ElementTree", "gzip", "zlib", "base64"])
 def test_what_the_game_and_its_libraries_need_stays(module):
     assert not bundle.is_excluded(module)
 
