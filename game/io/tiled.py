@@ -19,21 +19,17 @@ import json
 import math
 import os
 import re
-import stat
-import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-import pytiled_parser
 import shapely
 from pytiled_parser import layer as tl
 from pytiled_parser import tiled_object as to
 
 from game.engine import registry
-from game.io import tiled_hex, tiled_objects
+from game.io import tiled_hex, tiled_objects, tiled_read
 from game.io.errors import FileProblem, one_line
-from game.io.jsontext import MAX_BYTES, check_values, parse_json, read_bytes
 from game.io.models import MAX_HEX_COLS, MAX_HEX_ROWS, MAX_TABLE_CM, SCENARIO_FORMAT, SCENARIO_VERSION
 from game.io.scenario_file import default_terrain_kinds, scenario_from_doc
 
@@ -41,12 +37,6 @@ TABLE_CM_PER_TILE = 2.5      # an inch a tile: a 48 x 32 map is a 120 x 80 cm ta
 HEX_CM_PER_TILE = 10.0       # a hex 10 map units across its corners (size 5, as the bundled hex maps)
 DEFAULT_TURNS = 10
 DEFAULT_VICTORY = "eliminate"
-NEWER_TILED = "saved by an older Tiled, which left it out: open the map in Tiled 1.9 or newer and save it again"
-# the attributes of <map> pytiled-parser requires (older Tiled versions wrote fewer of them)
-TMX_MAP_ATTRIBUTES = ("version", "tiledversion", "orientation", "renderorder", "width", "height",
-                      "tilewidth", "tileheight", "infinite", "nextlayerid", "nextobjectid")
-JSON_MAP_KEYS = ("version", "tiledversion", "orientation", "renderorder", "width", "height",
-                 "tilewidth", "tileheight", "infinite", "nextlayerid", "nextobjectid", "layers", "tilesets")
 # what reading a value of the wrong type raises (pytiled-parser hands the file's values on unchecked)
 BAD_VALUES = (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError, shapely.errors.ShapelyError)
 KEY_ORDER = ("format", "version", "name", "title", "description", "ruleset", "options", "table", "hexmap",
@@ -73,7 +63,7 @@ def import_tiled(path: str | os.PathLike[str], ruleset_id: str, cm_per_tile: flo
     if cm_per_tile is not None and not _good_scale(cm_per_tile):
         raise ValueError(f"--cm-per-tile: expected a number above 0 and at most 1000, got {cm_per_tile!r}")
     source = os.fspath(path)
-    tiled = read_map(Path(source), source)
+    tiled = tiled_read.read_map(Path(source), source)
     try:
         return _import(tiled, source, ruleset, cm_per_tile)
     except FileProblem:
@@ -118,82 +108,6 @@ def _import(tiled: Any, source: str, ruleset: Any, cm_per_tile: float | None) ->
     doc = {key: doc[key] for key in KEY_ORDER if key in doc}
     _check(doc, source, frame.origins)
     return TiledImport(doc, frame.warnings)
-
-
-# -- reading the file ------------------------------------------------------------------------------
-def read_map(path: Path, source: str) -> Any:
-    """pytiled-parser's TiledMap, after our own reading of the bytes gave any syntax error its line."""
-    data = read_bytes(path, source, MAX_BYTES)
-    text = data.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
-    if not text:
-        raise FileProblem(source, None, "expected a Tiled map (.tmx or .tmj), the file is empty")
-    linked = _check_tmx(data, source) if text.startswith("<") else _check_json(data, source)
-    for place, name in linked:
-        _check_linked(path.parent / name, source, place)
-    try:
-        return pytiled_parser.parse_map(path)
-    except KeyError as exc:
-        raise FileProblem(source, "(map)", f"expected {exc.args[0]!r}, which pytiled-parser needs ({NEWER_TILED})") from None
-    except RecursionError:
-        raise FileProblem(source, "(map)", "expected a Tiled map (nested too deeply)") from None
-    except Exception as exc:   # the parser's own complaints: still one line, never a traceback
-        why = one_line(f"{type(exc).__name__}: {exc}", 160)
-        raise FileProblem(source, "(map)", f"expected a Tiled map pytiled-parser can read ({why})") from None
-
-
-def _check_linked(path: Path, source: str, place: str) -> None:
-    """A tileset or template file the map names: a regular file of sane size (a FIFO or a device
-    would hang pytiled-parser's read)."""
-    try:
-        info = path.stat()
-    except (OSError, ValueError):
-        raise FileProblem(source, place, f"expected the file {one_line(str(path), 80)} beside the map, found none") from None
-    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
-        raise FileProblem(source, place, f"expected {one_line(str(path), 80)} to be a tileset or template file")
-
-
-def _check_tmx(data: bytes, source: str) -> list[tuple[str, str]]:
-    try:
-        root = etree.fromstring(data)
-    except etree.ParseError as exc:
-        line, col = exc.position
-        raise FileProblem(source, f"line {line} column {col + 1}", "expected well-formed XML (a .tmx map)") from None
-    if root.tag != "map":
-        raise FileProblem(source, f"<{one_line(root.tag, 40)}>", "expected a Tiled map (<map> at the top)")
-    for key in TMX_MAP_ATTRIBUTES:
-        if key not in root.attrib:
-            raise FileProblem(source, f"<map> attribute {key!r}", f"expected it ({NEWER_TILED})")
-    return [(f"<{el.tag}> {key}", el.attrib[key]) for el in root.iter()
-            for key in ("source", "template") if key in el.attrib and el.tag in ("tileset", "object")]
-
-
-def _check_json(data: bytes, source: str) -> list[tuple[str, str]]:
-    doc = parse_json(data, source)
-    check_values(doc, source)
-    if not isinstance(doc, dict):
-        raise FileProblem(source, "(top level)", "expected a Tiled map (a JSON object)")
-    if doc.get("format") == SCENARIO_FORMAT:
-        raise FileProblem(source, "format", "expected a Tiled map, got a Skirmish Table scenario (use it as it is)")
-    if doc.get("type", "map") != "map":
-        raise FileProblem(source, "type", f"expected 'map', got {one_line(repr(doc.get('type')), 40)}")
-    for key in JSON_MAP_KEYS:
-        if key not in doc:
-            raise FileProblem(source, key, f"expected it ({NEWER_TILED})")
-    return list(_json_links(doc, ""))
-
-
-def _json_links(value: Any, place: str) -> Iterable[tuple[str, str]]:
-    """(place, file) of every external tileset ("source") and object template ("template")."""
-    if isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _json_links(item, f"{place}[{i}]")
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            here = f"{place}.{key}" if place else key
-            if key == "template" or (key == "source" and place.startswith("tilesets[")):
-                yield here, str(item)
-            else:
-                yield from _json_links(item, here)
 
 
 # -- the scenario around the board -------------------------------------------------------------------

@@ -2,7 +2,10 @@
 one line naming the file, the place and what was expected ... never a traceback'."""
 from __future__ import annotations
 
+import base64
+import re
 import tempfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -48,7 +51,7 @@ def test_unsupported_maps_say_what_is_expected(tmp_path, hex_toy_ruleset):
     assert problem(tmp_path, "iso.tmx", VALLEY.replace(b'"hexagonal"', b'"isometric"'), "io-hex-toy") == \
         "map orientation: expected an orthogonal or hexagonal map, got 'isometric'"
     assert problem(tmp_path, "inf.tmx", VALLEY.replace(b'infinite="0"', b'infinite="1"'), "io-hex-toy").startswith(
-        "map infinite: expected a map of fixed size")
+        "<map> attribute 'infinite': expected a map of fixed size")
     assert problem(tmp_path, "v.tmx", VALLEY).startswith("map orientation: expected an orthogonal map (a table): "
                                                          "ruleset takipsilim is played on a table")
     assert problem(tmp_path, "s.json", (Path(__file__).parent / "toy-hex-march.json").read_bytes()) == \
@@ -81,6 +84,24 @@ def test_a_tileset_file_that_is_not_a_file_is_refused_before_reading(tmp_path, h
     zero = VALLEY.replace(b'<tileset firstgid="1" name', b'<tileset firstgid="1" source="/dev/zero" name')
     assert problem(tmp_path, "z.tmx", zero, "io-hex-toy") == \
         "<tileset> source: expected /dev/zero to be a tileset or template file"
+
+
+def _packed(gids: list[int], bomb: int = 0) -> bytes:
+    raw = b"".join(g.to_bytes(4, "little") for g in gids) + b"\0" * bomb
+    return base64.b64encode(zlib.compress(raw, 9))
+
+
+def test_a_zlib_layer_reads_as_its_tiles_and_a_zlib_bomb_is_refused(tmp_path, hex_toy_ruleset):
+    """A compressed layer is read like the CSV one; one that unpacks to gigabytes is refused unread."""
+    csv = re.search(rb"<data encoding=\"csv\">(.*?)</data>", VALLEY, re.S)
+    gids = [int(g) for g in csv.group(1).replace(b"\n", b"").split(b",")]
+    packed = VALLEY.replace(csv.group(0), b'<data encoding="base64" compression="zlib">' + _packed(gids) + b"</data>")
+    path = write_map(tmp_path, "z.tmx", packed.decode())
+    assert import_tiled(path, "io-hex-toy").scenario == import_tiled(DATA / "tiled-hex-valley.tmx", "io-hex-toy") \
+        .scenario | {"name": "z", "description": "Imported from the Tiled map z.tmx."}
+    bomb = VALLEY.replace(csv.group(0), b'<data encoding="base64" compression="zlib">' + _packed(gids, 8_000_000)
+                          + b"</data>")
+    assert problem(tmp_path, "b.tmx", bomb, "io-hex-toy") == "<data> 1: expected a tile layer of at most 1000000 tiles"
 
 
 def test_cli_bad_file_is_one_line_exit_2(tmp_path, capsys):
