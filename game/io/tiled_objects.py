@@ -27,6 +27,7 @@ from pytiled_parser import tiled_object as to
 from pytiled_parser.common_types import Color
 
 from game.io.errors import FileProblem
+from game.io.models import ID_PATTERN
 
 ELLIPSE_SIDES = 24
 DEFAULT_AREA_KIND = "open"
@@ -93,7 +94,8 @@ def _unique(frame: Frame, wanted: str) -> str:
 
 def _number(frame: Frame, value: Any, here: str, key: str, low: float = 0.0) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= low:
-        raise FileProblem(frame.source, f"{here} property {key!r}", f"expected a number > {low:g}, got {value!r}")
+        wanted = "a number" if low == -math.inf else f"a number > {low:g}"
+        raise FileProblem(frame.source, f"{here} property {key!r}", f"expected {wanted}, got {value!r}")
     return float(value)
 
 
@@ -282,8 +284,9 @@ def add_point(frame: Frame, obj: Any, layer: str) -> None:
 def _unit(frame: Frame, obj: Any, here: str, x: float, y: float, hex_: tuple[int, int] | None) -> dict[str, Any]:
     p = props(obj)
     name = _named(obj, "unit") or obj.name or ""
-    wanted = p.get("id") if isinstance(p.get("id"), str) else _slug(name, f"unit-{obj.id}")
-    unit: dict[str, Any] = {"id": _unique(frame, _slug(wanted, f"unit-{obj.id}")), "side": side_of(frame, p, here),
+    given = p.get("id")
+    wanted = given if isinstance(given, str) and re.fullmatch(ID_PATTERN, given) else _slug(name, f"unit-{obj.id}")
+    unit: dict[str, Any] = {"id": _unique(frame, wanted[:56]), "side": side_of(frame, p, here),
                             "name": name}
     unit.update({"hex": list(hex_)} if hex_ is not None else {"x": x, "y": y})
     facing = p.get("facing", obj.rotation or 0.0)

@@ -118,3 +118,12 @@ def test_a_json_map_is_never_overwritten_by_default(tmp_path, capsys):
     assert (tmp_path / "farm.scenario.json").is_file() and '"type": "map"' in src.read_text()
     assert run(str(src), "takipsilim", None, str(src)) == 2
     assert capsys.readouterr().err.strip().endswith("expected an output file other than the map itself")
+
+
+def test_unit_ids_come_from_an_id_property_or_the_name_and_stay_unique(tmp_path):
+    """Each unit gets a unique id: its `id` property as written, else its name as lowercase words."""
+    units = [{"id": i, "name": name, "class": "unit", "x": 10 * i, "y": 10, "shape": "point",
+              "properties": {"side": i % 2, **props}}
+             for i, (name, props) in enumerate([("Sgt Miller", {}), ("Sgt Miller", {}), ("", {"id": "B1"})], 1)]
+    result = import_tiled(write_map(tmp_path, "ids.tmj", tmj(8, 8, units, {"victory": "eliminate"})), "takipsilim")
+    assert [u["id"] for u in result.scenario["units"]] == ["sgt-miller", "sgt-miller-2", "B1"]
