@@ -79,8 +79,6 @@ def _import(tiled: Any, source: str, ruleset: Any, cm_per_tile: float | None) ->
     board = {"orthogonal": "table", "hexagonal": "hexmap"}.get(tiled.orientation)
     if board is None:
         raise FileProblem(source, "map orientation", f"expected an orthogonal or hexagonal map, got {tiled.orientation!r}")
-    if tiled.infinite:
-        raise FileProblem(source, "map infinite", "expected a map of fixed size (uncheck 'Infinite' in Tiled's map properties)")
     if board != ruleset.board_kind:
         need = "an orthogonal map (a table)" if ruleset.board_kind == "table" else "a hexagonal map"
         raise FileProblem(source, "map orientation", f"expected {need}: ruleset {ruleset.id} is played on a "
@@ -220,7 +218,7 @@ def _hexmap(frame: tiled_objects.Frame, tiled: Any, scale: float) -> dict[str, A
 def _cells(frame: tiled_objects.Frame, tiled: Any, cols: int, rows: int) -> Iterable[tuple[int, int, str | None, str]]:
     """(col, row, terrain, where) of each cell: the topmost tile layer's tile, its flip bits masked."""
     top: dict[tuple[int, int], tuple[int, str]] = {}
-    for layer in _walk(frame, tiled.layers):
+    for layer in _walk(frame, tiled.layers, warn=False):     # _objects warns of the hidden ones
         if isinstance(layer, tl.TileLayer):
             for row, line in enumerate(layer.data or []):
                 for col, gid in enumerate(line):
@@ -241,13 +239,14 @@ def _cells(frame: tiled_objects.Frame, tiled: Any, cols: int, rows: int) -> Iter
 
 
 # -- the objects ------------------------------------------------------------------------------------
-def _walk(frame: tiled_objects.Frame, layers: Iterable[Any]) -> Iterable[Any]:
+def _walk(frame: tiled_objects.Frame, layers: Iterable[Any], warn: bool = True) -> Iterable[Any]:
     """Every layer, inside groups too; a hidden layer is left out, with a warning."""
     for layer in layers or ():
         if not layer.visible:
-            frame.warnings.append(f"layer {layer.name!r}: left out (hidden in Tiled)")
+            if warn:
+                frame.warnings.append(f"layer {layer.name!r}: left out (hidden in Tiled)")
         elif isinstance(layer, tl.LayerGroup):
-            yield from _walk(frame, layer.layers)
+            yield from _walk(frame, layer.layers, warn)
         else:
             yield layer
 

@@ -102,3 +102,12 @@ def test_an_even_map_gets_an_impassable_first_row_and_a_warning(hex_toy_ruleset,
     assert terrain[(0, 1)] == "forest" and terrain[(1, 2)] == "forest"
     assert [k for k in terrain.values()].count("off-map") == 3
     assert any("extra impassable first row" in w for w in result.warnings)
+
+
+def test_a_hidden_layer_is_left_out_with_one_warning(hex_toy_ruleset, tmp_path):
+    """Nothing is dropped silently: a layer hidden in Tiled is left out and said so, once."""
+    hidden = VALLEY.read_text(encoding="utf-8").replace('<layer id="1" name="Ground"',
+                                                        '<layer id="1" name="Ground" visible="0"')
+    result = import_tiled(write_map(tmp_path, "hidden.tmx", hidden), "io-hex-toy")
+    assert result.scenario["hexmap"]["hexes"] == []
+    assert [w for w in result.warnings if "hidden" in w] == ["layer 'Ground': left out (hidden in Tiled)"]
