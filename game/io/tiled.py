@@ -41,7 +41,9 @@ DEFAULT_VICTORY = "eliminate"
 BAD_VALUES = (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError, shapely.errors.ShapelyError)
 KEY_ORDER = ("format", "version", "name", "title", "description", "ruleset", "options", "table", "hexmap",
              "terrain", "sides", "units", "deployment_zones", "objectives", "victory", "turn_limit", "ruleset_data")
-_SCENARIO_PATH = re.compile(r"^((?:terrain|units|objectives|deployment_zones|hexmap\.places)\[\d+\])")
+_SCENARIO_PATH = re.compile(r"^((?:terrain|units|objectives|deployment_zones|hexmap\.places)\[\d+\]"
+                            r"|victory|options|ruleset_data|turn_limit|sides)(?=[.:\s]|$)")
+MAP_KEYS = ("victory", "options", "ruleset_data", "turn_limit", "sides")
 
 
 @dataclass
@@ -104,7 +106,7 @@ def _import(tiled: Any, source: str, ruleset: Any, cm_per_tile: float | None) ->
         doc["hexmap"]["places"] = frame.doc["places"]
     doc["sides"] = [{"name": n} for n in frame.side_names]
     doc = {key: doc[key] for key in KEY_ORDER if key in doc}
-    _check(doc, source, frame.origins)
+    _check(doc, source, frame.origins | {key: f"map property {key!r}" for key in MAP_KEYS})
     return TiledImport(doc, frame.warnings)
 
 

@@ -140,3 +140,10 @@ def test_fuzzed_maps_import_or_fail_in_one_line(hex_toy_ruleset, capsys, which, 
     if code == 2:
         assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
         assert "could not be imported" not in err      # the last-resort message never shows
+
+
+def test_a_bad_map_property_is_named_as_the_map_property(tmp_path):
+    """The ruleset's complaint about the victory names the map property it came from."""
+    conquer = COMPOUND.replace(b'"value":"eliminate"', b'"value":"conquer"')
+    assert problem(tmp_path, "c.tmj", conquer).startswith(
+        "map property 'victory': victory.kind: expected one of ")
