@@ -46,6 +46,8 @@ def exposure(view: Any, ruleset: Any, unit: Any, point: Sequence[float]) -> tupl
         return [], [((pts[i], pts[i + 1]), False) for i in range(len(pts) - 1)]
     try:
         sight = sight_matrix(view, pts, [(e.x, e.y) for e in enemies])
+    except AttributeError:             # a ruleset with no LOS rules of its own: the table's plain LOS
+        sight = [[view.table.los(p, (e.x, e.y)).clear for e in enemies] for p in pts]
     except Exception:
         return [], []
     reach = [_reach(ruleset, view, e.id) for e in enemies]
