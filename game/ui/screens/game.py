@@ -45,6 +45,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         self.bars = Bars(app, session)
         self.nest = NestWatch(session.state)
         self.board = board_view_for(app, session.view())
+        self.board_shown = board_of(session.view())      # the board the board view was made for
         self.placement = self.make_placement()
         self.now = 0.0
         self.seen_version, self.seen_viewer = -1, -1
@@ -156,6 +157,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
     def swap_board(self, view) -> None:
         """The innermost game's board changed (a nested game began or ended): a new board view."""
         self.board = board_view_for(self.app, view)
+        self.board_shown = board_of(view)
         self.placement = self.make_placement()
         self.sel.selected = self.sel.hovered = None
         self.sel.cancel()

@@ -99,7 +99,7 @@ class GameReview:
         self.review_event = event
         self.log.chosen = event
         self.sel.cancel()
-        self.board.follow(self.view(), animate, self.now)
+        self.show(self.view(), animate)
         self.panel.invalidate()
 
     def step_review(self, step: int) -> None:
@@ -111,14 +111,23 @@ class GameReview:
         self.review_event = self.log.chosen = None
         if k != self.review:
             self.review = k
-            self.board.follow(self.view(), True, self.now)
+            self.show(self.view(), True)
 
     def end_review(self) -> None:
         self.review = None
         self.review_event = self.log.chosen = None
-        self.board.follow(self.session.view(), False, self.now)
+        self.show(self.session.view(), False)
         self.seen_version = -1
         self.panel.invalidate()
+
+    def show(self, view, animate: bool) -> None:
+        """Put a state on the board: a moment inside or outside a nested game may stand on another
+        board (a battle's table, the campaign's map), which gets its own board view."""
+        from game.ui.components.board_view import board_of
+        if board_of(view) is not self.board_shown:
+            self.swap_board(view)
+            animate = False
+        self.board.follow(view, animate, self.now)
 
     def review_key(self, key: int) -> bool:
         """A key while a past moment is on show: step, or leave; other keys go to the keymap."""
