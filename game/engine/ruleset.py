@@ -213,8 +213,9 @@ class Ruleset:
 
 
 def initials(name: str, most: int = 3) -> str:
-    """A short tag from a name: "2nd Fireteam" -> "2F", "Baker" -> "Bak"."""
+    """A short tag from a name: "2nd Fireteam" -> "2F", "Edda the Blade" -> "EB", "Baker" -> "Bak"."""
     words = [w for w in name.replace("-", " ").split() if w]
+    words = [w for w in words if not w[0].islower()] or words     # "the", "of", "und" left out
     if len(words) >= 2:
         return "".join(w[0] for w in words[:most])
     return name[:most]

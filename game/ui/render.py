@@ -187,6 +187,8 @@ def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts
             pygame.draw.line(surface, grid, to_px(0, y), to_px(w, y))
             y += GRID_CM
     pieces = sorted(kinds, key=lambda p: -float(getattr(p.polygon, "area", 0.0)))
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(tl[0], tl[1], br[0] - tl[0] + 1, br[1] - tl[1] + 1).clip(clip))   # no tree off the table
     for piece in pieces:
         kind = kind_of(piece)
         colour = kind_colour(kind)
@@ -216,6 +218,7 @@ def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts
                 pts = [to_px(x, y) for x, y in line.coords]
                 if len(pts) >= 2:
                     pygame.draw.lines(surface, (240, 225, 190), False, pts, max(2, wall_w - 1))
+    surface.set_clip(clip)
     scen = state.scenario
     for zone in getattr(scen, "deployment_zones", ()) or ():
         try:

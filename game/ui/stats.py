@@ -88,9 +88,12 @@ def luck_by_side(state: Any, log: Sequence[Any]) -> tuple[list[Luck], Luck]:
     return sides, nobody
 
 
-def losses_by_turn(moments: Sequence[Any], sides: int) -> list[list[int]]:
-    """Per side, its units out of the battle at the end of each turn, from the game's moments."""
+def losses_by_turn(moments: Sequence[Any], sides: int, turn_limit: int | None = None) -> list[list[int]]:
+    """Per side, its units out of the battle at the end of each turn, from the game's moments (a
+    game ended by its turn limit counts its last moments in the last turn)."""
     last_turn = max(1, max((m.flow.turn for m in moments), default=1))
+    if turn_limit:
+        last_turn = max(1, min(last_turn, int(turn_limit)))
     out: list[list[int | None]] = [[None] * last_turn for _ in range(sides)]
     for m in moments:                  # in order: the last moment of a turn is its end
         t = max(1, min(m.flow.turn, last_turn))
@@ -106,7 +109,7 @@ def game_stats(state: Any, log: Sequence[Any], moments: Sequence[Any]) -> tuple[
     """Everything the statistics screen shows, for a state, the log its viewer may see and the moments."""
     luck, nobody = luck_by_side(state, log)
     n = len(state.scenario.sides)
-    curves = losses_by_turn(moments or [state], n)
+    curves = losses_by_turn(moments or [state], n, getattr(state.scenario, "turn_limit", None))
     lost = [sum(1 for u in state.units.values() if u.side == s and u.out) for s in range(n)]
     out = []
     for s in range(n):

@@ -31,7 +31,7 @@ def bundled(name):
 
 def test_the_default_look_is_a_plain_figure_tagged_with_initials(toy_ruleset):
     """Ruleset.unit_look's neutral default: no symbol, the name's initials as the short tag."""
-    assert initials("2nd Fireteam") == "2F" and initials("Baker") == "Bak"
+    assert initials("2nd Fireteam") == "2F" and initials("Baker") == "Bak" and initials("Edda the Blade") == "EB"
     state = Session(toy_scenario(), 1, {}, ["human", "human"]).state
     assert Ruleset().unit_look(state, "b1") == Look(symbol="figure", label="Bak", markers=(), points=())
 

@@ -39,9 +39,9 @@ class EndGameScreen(Screen):
             self.s(170)
         self.box = pygame.Rect(0, 0, bw_box, min(h - self.s(40), need))
         self.box.center = (w // 2, h // 2)
-        buttons = [("Replay (R)", self.replay, None), ("Save the log (L)", self.save_log, None),
-                   ("Save the game (S)", self.save_game, None), ("See the table (Esc)", self.back, None),
-                   ("Main menu (Enter)", self.menu, "#primary")]
+        buttons = [("Replay (R)", self.replay, None), ("Save log (L)", self.save_log, None),
+                   ("Save game (S)", self.save_game, None), ("The table (Esc)", self.back, None),
+                   ("Menu (Enter)", self.menu, "#primary")]
         if self.during:
             buttons = [("Back to the game (Esc)", self.back, "#primary")]
         bw, bh = (self.box.w - self.s(40) - self.s(7) * (len(buttons) - 1)) // len(buttons), self.s(40)
