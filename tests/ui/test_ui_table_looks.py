@@ -116,6 +116,9 @@ def test_the_roster_lists_your_units_and_a_click_selects_and_centres_one(app, to
     assert any(t.startswith("Your units (2 of 2") for t in app.fonts.frame_texts)
     assert [uid for _r, uid in table.roster.rows] == ["b1", "b2"]      # Blue's own units only
     row = next(r for r, uid in table.roster.rows if uid == "b2")
+    from conftest import move_to
+    move_to(app, row.center)
+    assert table.sel.hovered == "b2"                      # the row under the pointer lights its unit
     click(app, row.center)
     assert table.sel.selected == "b2"
     x, y, w, h = table.viewport

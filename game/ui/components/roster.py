@@ -41,10 +41,14 @@ class Roster:
 
     @staticmethod
     def units_of(view, viewer: int | None) -> list:
-        """The viewer's units, those still in the battle first, in the table's order."""
+        """The viewer's units, those still in the battle first, team mates together, else in the
+        table's order."""
         side = 0 if viewer is None else viewer
         mine = [u for u in view.units.values() if u.side == side]
-        return sorted(mine, key=lambda u: u.out)
+        first = {}
+        for i, u in enumerate(mine):
+            first.setdefault(u.team or u.id, i)
+        return sorted(mine, key=lambda u: (u.out, first[u.team or u.id]))
 
     def draw(self, surface, view, viewer, looks: dict[str, Any], describe, marker_labels: dict[str, str],
              selected: str | None, hovered: str | None) -> None:

@@ -375,7 +375,10 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
                 sel.hovered, sel.hover_time = uid, self.now
         else:
             self.cursor_world = None
-            sel.hovered = None
+            # a roster row under the pointer lights its unit on the table
+            uid = self.roster.unit_at(pos) if self.roster.on else None
+            if uid != sel.hovered:
+                sel.hovered, sel.hover_time = uid, self.now
         self.tools.motion(self.cursor_world)
         self.placement.motion(pos, self.cursor_world)
 
