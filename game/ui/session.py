@@ -71,8 +71,11 @@ class Session:
         self._hidden_events_seen = 0
         self._any_hidden_event = False
         self._autosaved: tuple[int, bool] | None = None
-        # the game after each action (moments[0]: before any), for the log's moments and the replay
-        self.moments: list[GameState] = [self.state.clone()]
+        # the game after each action (moments[0]: before any), for the log's moments and the replay;
+        # each kept without its log and rolls (the length of its log says which events it had seen)
+        self.moments: list[GameState] = []
+        self.moment_logs: list[int] = []
+        self._keep_moment()
         self._moment_views: dict[tuple[int, int], tuple[GameState, GameState]] = {}
         for i, action in enumerate(actions or []):
             try:
@@ -214,7 +217,7 @@ class Session:
         hidden = bool(getattr(d, "hidden", False)) if d is not None else False
         turn = getattr(getattr(engine.innermost(self.state), "flow", None), "turn", 0)
         self.history.append(Done(action, side, len(self.state.rolls) > before, hidden, turn))
-        self.moments.append(self.state.clone())
+        self._keep_moment()
         self.version += 1
         return events
 
@@ -269,6 +272,7 @@ class Session:
         self.state = state
         self.history = list(keep)
         self.moments = self.moments[:len(keep) + 1]
+        self.moment_logs = self.moment_logs[:len(keep) + 1]
         self._hidden_events_seen = 0
         self._any_hidden_event = False
         self.version += 1
@@ -315,10 +319,16 @@ class Session:
         index = next((i for i, e in enumerate(log) if e is event), None)
         if index is None:
             return None
-        for k, moment in enumerate(self.moments):
-            if len(moment.log) > index:
+        for k, seen in enumerate(self.moment_logs):
+            if seen > index:
                 return k
         return len(self.moments) - 1
+
+    def _keep_moment(self) -> None:
+        moment = self.state.clone()
+        self.moment_logs.append(len(moment.log))
+        moment.log, moment.rolls, moment.rolls_hidden_from = [], [], []
+        self.moments.append(moment)
 
     def moment_view(self, k: int, side: int | None = None) -> GameState:
         """What `side` (by default the viewer) may see of the game as it stood at moment k."""

@@ -230,7 +230,6 @@ class TableView(BoardView):
         return render.legend_entries(view)
 
 
-
 def involved(view, event) -> list:
     """The units a log entry names (by id in its data, or a roll's `who` by name), actor first."""
     found: list = []

@@ -407,7 +407,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
             elif self.now >= self.end_at and not self.board.busy():
                 self.open_results()
         self.panel.update((self.banner_to, self.pending_handover), self.log.rect.y)
-        self.log.update(self.view(), s.viewer, s.version)
+        self.log.update(s.view(), s.viewer, s.version)
         self.update_dynamic_buttons()
         self.bars.enable_undo(s.undo_reason() is None and self.banner_to is None)
 
