@@ -324,6 +324,16 @@ class Session:
                 return k
         return len(self.moments) - 1
 
+    def deciders(self) -> dict[int, int]:
+        """id of each logged event -> the side whose action it came from (events of the set-up: none)."""
+        out: dict[int, int] = {}
+        log = self.state.log
+        for k in range(1, len(self.moment_logs)):
+            side = self.history[k - 1].side
+            for e in log[self.moment_logs[k - 1]:self.moment_logs[k]]:
+                out[id(e)] = side
+        return out
+
     def _keep_moment(self) -> None:
         moment = self.state.clone()
         self.moment_logs.append(len(moment.log))

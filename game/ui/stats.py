@@ -2,14 +2,15 @@
 the successes the logged odds promised against those that came (the luck report), the units lost
 and the enemy units put out, and the losses turn by turn for the chart.
 
-A roll is a side's when its `who` names one of that side's units, or the side itself; a roll of no
-one's (the turn's weather...) is counted apart."""
+A roll is a side's when its `who` names one of that side's units (or starts with one's name: "Sgt A
+for Pvt B"), or the side itself; else it is the side's whose action rolled it (a team's attack rolled
+under the team's name); a roll of no one's (the turn's weather...) is counted apart."""
 from __future__ import annotations
 
 import dataclasses
 import math
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 
 @dataclasses.dataclass
@@ -51,27 +52,35 @@ class SideStats:
 
 
 def roller_side(state: Any, who: str) -> int | None:
-    """The side a roll's `who` belongs to: one of its units (by name or id), or the side by name."""
+    """The side a roll's `who` belongs to: one of its units (by name or id, or the longest unit name
+    it starts with), or the side by name."""
     if not who:
         return None
     for u in state.units.values():
         if who in (u.name, u.id):
             return u.side
     for i, side in enumerate(state.scenario.sides):
-        if who == side.name or who.startswith(side.name):
+        if who == side.name or who.startswith(side.name + " "):
             return i
+    starts = [u for u in state.units.values() if u.name and who.startswith(u.name + " ")]
+    if starts:
+        return max(starts, key=lambda u: len(u.name)).side
     return None
 
 
-def luck_by_side(state: Any, log: Sequence[Any]) -> tuple[list[Luck], Luck]:
+def luck_by_side(state: Any, log: Sequence[Any], decided_by: Callable[[Any], int | None] | None = None) \
+        -> tuple[list[Luck], Luck]:
     """Per side (and for rolls of no side) the rolls made and the successes expected from the odds
-    shown before each roll against the successes that came."""
+    shown before each roll against the successes that came. `decided_by(event)`: the side whose
+    action an event came from, for a roll whose `who` names no unit."""
     sides = [Luck() for _ in range(len(state.scenario.sides))]
     nobody = Luck()
     for e in log:
         if e.kind != "Rolled":
             continue
         side = roller_side(state, str(e.data.get("who") or ""))
+        if side is None and decided_by is not None:
+            side = decided_by(e)
         luck = sides[side] if side is not None and 0 <= side < len(sides) else nobody
         luck.rolls += 1
         odds, success = e.data.get("odds"), e.data.get("success")
@@ -105,9 +114,11 @@ def losses_by_turn(moments: Sequence[Any], sides: int, turn_limit: int | None = 
     return out                         # type: ignore[return-value]
 
 
-def game_stats(state: Any, log: Sequence[Any], moments: Sequence[Any]) -> tuple[list[SideStats], Luck]:
-    """Everything the statistics screen shows, for a state, the log its viewer may see and the moments."""
-    luck, nobody = luck_by_side(state, log)
+def game_stats(state: Any, log: Sequence[Any], moments: Sequence[Any],
+               decided_by: Callable[[Any], int | None] | None = None) -> tuple[list[SideStats], Luck]:
+    """Everything the statistics screen shows, for a state, the log its viewer may see, the moments
+    and who decided the action behind each event."""
+    luck, nobody = luck_by_side(state, log, decided_by)
     n = len(state.scenario.sides)
     curves = losses_by_turn(moments or [state], n, getattr(state.scenario, "turn_limit", None))
     lost = [sum(1 for u in state.units.values() if u.side == s and u.out) for s in range(n)]

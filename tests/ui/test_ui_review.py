@@ -129,3 +129,21 @@ def test_the_move_preview_shows_the_base_at_the_cursor_and_who_sees_it_there(app
     assert "no enemy sees this spot" in app.fonts.frame_texts
     move_to(app, at(table, 80, 50), frames=2)             # outside the region: no preview
     assert table._preview is None
+
+
+def test_a_roll_is_counted_for_the_side_of_the_unit_it_names_else_for_the_side_that_acted(toy_ruleset):
+    """"the luck report ... per side": a roll under a team's name ("Rifle Team") counts for the side
+    whose action rolled it; "Baker for Able" for Baker's side; an enemy's save for the enemy."""
+    from game.engine.events import Event
+    from game.ui.stats import luck_by_side
+    state = Session(toy_scenario(), 1, {}, ["human", "human"]).state
+
+    def rolled(who, success):
+        return Event("Rolled", "", {"who": who, "odds": "1/3", "success": success})
+    log = [rolled("Rifle Team", True), rolled("Baker for Able", False), rolled("Rossi", True),
+           rolled("the weather", None)]
+    sides, nobody = luck_by_side(state, log, lambda e: 1 if e is log[0] else None)
+    blue, red = sides
+    assert (blue.rolls, blue.judged, blue.successes) == (1, 1, 0)
+    assert (red.rolls, red.judged, red.successes) == (2, 2, 2) and abs(red.expected - 2 / 3) < 1e-12
+    assert nobody.rolls == 1 and nobody.judged == 0

@@ -28,7 +28,8 @@ class EndGameScreen(Screen):
         from game.ui.stats import game_stats
         s = self.session
         view = s.view()
-        return game_stats(s.state, view.log, s.moments)
+        deciders = s.deciders()
+        return game_stats(s.state, view.log, s.moments, lambda e: deciders.get(id(e)))
 
     def build(self) -> None:
         w, h = self.app.size
