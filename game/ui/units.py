@@ -107,7 +107,7 @@ def badge_text(marker: str, marker_labels: dict[str, str]) -> str:
 class UnitPainter:
     """Units drawn from their looks (the ruleset's `unit_look`): a base in the side's colour with its
     front edge, the type's symbol on it, status badges, a short tag or the name placed where no
-    other label is, team members joined, and tethered points (a dragoon's horses)."""
+    other label is, team members joined, and tethered points (a place the unit keeps, named by the rules)."""
 
     def __init__(self, fonts: theme.Fonts):
         self.fonts = fonts
@@ -137,8 +137,9 @@ class UnitPainter:
         self.draw_teams(surface, on_screen)
         for u, x, y, facing, px, py, r in on_screen:
             look = looks.get(u.id)
-            for _name, hx, hy in (getattr(look, "points", ()) or ()) if not u.out else ():
-                draw_tether(surface, cam, self.fonts, (px, py), (hx, hy), theme.side_colour(theme.seat_of(seats, u.side)))
+            for name, hx, hy in (getattr(look, "points", ()) or ()) if not u.out else ():
+                draw_tether(surface, cam, self.fonts, (px, py), (hx, hy), theme.side_colour(theme.seat_of(seats, u.side)),
+                            str(name))
         for u, x, y, facing, px, py, r in on_screen:
             self.draw_unit(surface, cam, u, x, y, facing, px, py, r, seats, looks.get(u.id), marker_labels,
                            selected, hovered, acting)
@@ -300,9 +301,9 @@ def draw_symbol(surface: pygame.Surface, symbol: str, centre, w: float, h: float
         pygame.draw.circle(surface, ink, box.center, max(2, h // 3))
 
 
-def draw_tether(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, frm, point, colour) -> None:
-    """A named point tied to a unit (a dragoon's horses): a small horseshoe-brown disc and a dashed
-    line to the unit."""
+def draw_tether(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, frm, point, colour, name: str = "") -> None:
+    """A named point tied to a unit (a place the rules say it keeps): a small brown disc with the
+    name's initial, and a dashed line to the unit."""
     hx, hy = cam.to_screen(*point)
     steps = max(1, int(math.hypot(hx - frm[0], hy - frm[1]) // 6))
     for i in range(0, steps, 2):
@@ -313,5 +314,5 @@ def draw_tether(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, frm, p
     pygame.draw.circle(surface, (120, 80, 40), (hx, hy), r)
     pygame.draw.circle(surface, (250, 248, 240), (hx, hy), r, 2)
     if r >= 6:
-        img = fonts.render("H", 10, (250, 248, 240), "b")
+        img = fonts.render((name[:1] or "*").upper(), 10, (250, 248, 240), "b")
         surface.blit(img, img.get_rect(center=(int(hx), int(hy))))

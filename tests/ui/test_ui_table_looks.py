@@ -39,8 +39,8 @@ def test_the_default_look_is_a_plain_figure_tagged_with_initials(toy_ruleset):
 def test_a_rulesets_look_is_drawn_on_the_base_and_its_markers_as_badges(app, toy_ruleset, monkeypatch):
     """"a short label or icon by type and weapon; status markers readable at normal zoom"."""
     monkeypatch.setattr(type(toy_ruleset), "unit_look", lambda self, state, uid: Look(
-        "infantry" if uid == "b1" else "figure", "Inf" if uid == "b1" else "", ("reloading",) if uid == "b1" else ()),
-        raising=False)
+        "infantry" if uid == "b1" else "figure", "Inf" if uid == "b1" else "", ("reloading",) if uid == "b1" else (),
+        (("wagon", 14.0, 25.0),) if uid == "b1" else ()), raising=False)
     session, table = start(app)
     for _ in range(6):
         key(app, pygame.K_PLUS, frames=1)
@@ -58,6 +58,9 @@ def test_a_rulesets_look_is_drawn_on_the_base_and_its_markers_as_badges(app, toy
     assert PAPER not in [tuple(app.window.get_at((bx + dx, by + dy)))[:3] for dx in range(-6, 7) for dy in range(-4, 5)]
     from game.ui.units import badge_text
     assert badge_text("reloading", {}) in app.fonts.frame_texts    # the Look's marker, as its badge
+    wx, wy = at(table, 14.0, 25.0)                        # the Look's tethered point, with its initial
+    assert tuple(app.window.get_at((wx + 4, wy)))[:3] in {(120, 80, 40), (250, 248, 240)}
+    assert "W" in app.fonts.frame_texts
 
 
 def test_unit_names_on_the_table_never_cover_each_other(app):
