@@ -147,3 +147,17 @@ def test_a_roll_is_counted_for_the_side_of_the_unit_it_names_else_for_the_side_t
     assert (blue.rolls, blue.judged, blue.successes) == (1, 1, 0)
     assert (red.rolls, red.judged, red.successes) == (2, 2, 2) and abs(red.expected - 2 / 3) < 1e-12
     assert nobody.rolls == 1 and nobody.judged == 0
+
+
+def test_the_statistics_show_only_what_the_viewer_may_see(app, toy_ruleset):
+    """Hidden information stays hidden: after Blue's secret move Red's statistics count the one Blue
+    figure Red can see, Blue's count both."""
+    from game.ui.screens.endgame import EndGameScreen
+    session = Session(toy_scenario(secret=True), 3, {"secret": True}, ["human", "human"])
+    session.act(Move("b1", 26.0, 24.0, 0.0))
+    screen = EndGameScreen(app, session, during=True)
+    session.set_viewer(1)
+    red_eyes = screen.figures()[0]
+    session.set_viewer(0)
+    blue_eyes = screen.figures()[0]
+    assert (red_eyes[0].units, blue_eyes[0].units) == (1, 2)

@@ -43,8 +43,9 @@ class Roster:
     def units_of(view, viewer: int | None) -> list:
         """The viewer's units, those still in the battle first, team mates together, else in the
         table's order."""
-        side = 0 if viewer is None else viewer
-        mine = [u for u in view.units.values() if u.side == side]
+        if viewer is None:                 # between two players' eyes: nobody's units
+            return []
+        mine = [u for u in view.units.values() if u.side == viewer]
         first = {}
         for i, u in enumerate(mine):
             first.setdefault(u.team or u.id, i)

@@ -24,12 +24,17 @@ class EndGameScreen(Screen):
         self.stats = None
 
     def figures(self):
-        """The statistics from what the viewer may see (the log of their view) and the moments."""
+        """The statistics from what the viewer may see: their view's log and units, and their view of
+        the game at the end of each turn (a hidden side's strength stays hidden)."""
         from game.ui.stats import game_stats
         s = self.session
         view = s.view()
         deciders = s.deciders()
-        return game_stats(s.state, view.log, s.moments, lambda e: deciders.get(id(e)))
+        last_of_turn: dict[int, int] = {}
+        for k, moment in enumerate(s.moments):
+            last_of_turn[moment.flow.turn] = k
+        seen = [s.moment_view(k) for k in sorted(last_of_turn.values())]
+        return game_stats(view, view.log, seen, lambda e: deciders.get(id(e)))
 
     def build(self) -> None:
         w, h = self.app.size
