@@ -264,39 +264,40 @@ class UnitPainter:
 
 
 def draw_symbol(surface: pygame.Surface, symbol: str, centre, w: float, h: float) -> None:
-    """A unit's type as a small NATO-like frame: infantry a cross, cavalry one diagonal, heavy
-    cavalry a diagonal and a bar, mounted infantry a cross and a diagonal's foot, light infantry a
-    cross over a dotted ground line, artillery a filled dot, a command a flag."""
+    """A unit's type as a small NATO-like frame, each told apart by its outline as much as its
+    strokes: infantry a cross; light infantry a cross in a narrow frame over a dotted ground line;
+    cavalry one diagonal; heavy cavalry a diagonal with the upper half filled; mounted infantry a
+    diagonal crossed by a bar; artillery a filled dot; a command a flag."""
     cx, cy = centre
     w, h = max(6, int(w)), max(4, int(h))
+    if symbol == "light-infantry":
+        w = max(6, int(w * 0.62))
     box = pygame.Rect(0, 0, w, h)
     box.center = (int(cx), int(cy))
     ink = (20, 20, 24)
     paper = (245, 243, 232)
     if symbol == "command":
         pole = (box.x + w * 0.3, box.bottom)
+        flag = [(pole[0], box.y - h * 0.3), (pole[0] + w * 0.55, box.y + h * 0.05), (pole[0], box.y + h * 0.4)]
         pygame.draw.line(surface, paper, pole, (pole[0], box.y - h * 0.3), 2)
-        pygame.draw.polygon(surface, paper, [(pole[0], box.y - h * 0.3), (pole[0] + w * 0.55, box.y + h * 0.05),
-                                             (pole[0], box.y + h * 0.4)])
-        pygame.draw.polygon(surface, ink, [(pole[0], box.y - h * 0.3), (pole[0] + w * 0.55, box.y + h * 0.05),
-                                           (pole[0], box.y + h * 0.4)], 1)
+        pygame.draw.polygon(surface, paper, flag)
+        pygame.draw.polygon(surface, ink, flag, 1)
         return
     pygame.draw.rect(surface, paper, box)
-    pygame.draw.rect(surface, ink, box, 1)
     a, b, c, d = box.topleft, box.topright, box.bottomright, box.bottomleft
-    if symbol in ("infantry", "light-infantry", "mounted-infantry"):
+    if symbol == "heavy-cavalry":
+        pygame.draw.polygon(surface, ink, [a, b, d])
+    pygame.draw.rect(surface, ink, box, 1)
+    if symbol in ("infantry", "light-infantry"):
         pygame.draw.line(surface, ink, a, c, 1)
         pygame.draw.line(surface, ink, d, b, 1)
-    if symbol in ("cavalry", "heavy-cavalry"):
+    if symbol in ("cavalry", "heavy-cavalry", "mounted-infantry"):
         pygame.draw.line(surface, ink, d, b, 2)
-    if symbol == "heavy-cavalry":
-        pygame.draw.line(surface, ink, (box.x + 2, box.centery), (box.right - 3, box.centery), 2)
     if symbol == "mounted-infantry":
-        pygame.draw.line(surface, ink, (box.x, box.bottom + 1), (box.right, box.bottom + 1), 2)
-        pygame.draw.circle(surface, ink, (box.centerx, box.bottom + 1), 2)
+        pygame.draw.line(surface, ink, (box.x + 1, box.centery), (box.right - 2, box.centery), 2)
     if symbol == "light-infantry":
         for i in range(3):
-            pygame.draw.circle(surface, paper, (box.x + w * (i + 1) / 4, box.bottom + 3), 1)
+            pygame.draw.circle(surface, paper, (box.x + w * (i + 0.5) / 3, box.bottom + 3), 1.5)
     if symbol == "artillery":
         pygame.draw.circle(surface, ink, box.center, max(2, h // 3))
 
