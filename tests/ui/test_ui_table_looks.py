@@ -129,3 +129,19 @@ def test_the_roster_lists_your_units_and_a_click_selects_and_centres_one(app, to
     assert abs(px - (x + w / 2)) < 2 and abs(py - (y + h / 2)) < 2        # centred on the table
     key(app, pygame.K_u)
     assert not table.roster.on
+
+
+def test_every_symbol_is_drawn_differently_even_small():
+    """Issue 16: "Draw each type so it can be told apart at a glance": every symbol of the Look's
+    vocabulary gives a different picture at the size of a fitted table's base (18 x 8 px)."""
+    from game.engine.ruleset import LOOK_SYMBOLS
+    from game.ui.units import draw_symbol
+    pictures = {}
+    for symbol in LOOK_SYMBOLS:
+        if symbol == "figure":
+            continue
+        surf = pygame.Surface((40, 30))
+        surf.fill((0, 114, 178))
+        draw_symbol(surf, symbol, (20, 15), 18, 8)
+        pictures[symbol] = pygame.image.tobytes(surf, "RGB")
+    assert len(set(pictures.values())) == len(pictures)
