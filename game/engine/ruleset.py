@@ -105,6 +105,26 @@ class Option:
         return bool(self.region.distance(point) <= REGION_TOLERANCE)
 
 
+# the symbols a board may draw on a unit (NATO-like, drawn by the UI): each ruleset maps its own
+# troop types onto these words; an unknown word is drawn as "figure"
+LOOK_SYMBOLS = ("figure", "infantry", "light-infantry", "cavalry", "heavy-cavalry", "mounted-infantry",
+                "artillery", "command")
+
+
+@dataclasses.dataclass(frozen=True)
+class Look:
+    """How a unit is drawn so that it can be told apart at a glance (the ruleset's `unit_look`).
+
+    `symbol`: one of LOOK_SYMBOLS; `label`: a short tag on the base ("LI", "Cuir"); `markers`: extra
+    state words shown as badges beside the base's own markers; `points`: named table points tied to
+    the unit, drawn as a small tethered marker (dragoons' horses: ("horses", x, y))."""
+
+    symbol: str = "figure"
+    label: str = ""
+    markers: tuple[str, ...] = ()
+    points: tuple[tuple[str, float, float], ...] = ()
+
+
 class Ruleset:
     id: str = ""
     name: str = ""
@@ -185,6 +205,20 @@ class Ruleset:
     def describe_unit(self, state: GameState, unit_id: str) -> str:
         u = state.units[unit_id]
         return f"{u.name} ({state.scenario.sides[u.side].name})"
+
+    def unit_look(self, state: GameState, unit_id: str) -> Look:
+        """How the board draws the unit (its symbol, short label, extra markers). The default: a
+        plain figure, labelled with its name's initials."""
+        return Look(label=initials(state.units[unit_id].name or unit_id))
+
+
+def initials(name: str, most: int = 3) -> str:
+    """A short tag from a name: "2nd Fireteam" -> "2F", "Edda the Blade" -> "EB", "Baker" -> "Bak"."""
+    words = [w for w in name.replace("-", " ").split() if w]
+    words = [w for w in words if not w[0].islower()] or words     # "the", "of", "und" left out
+    if len(words) >= 2:
+        return "".join(w[0] for w in words[:most])
+    return name[:most]
 
 
 def other_side(state: GameState, side: int) -> int:

@@ -1,8 +1,11 @@
 """`make bench` figure for the UI: one frame of the table with 200 units, 400 terrain pieces, the HUD
-and the LOS preview of a hovered unit, on SDL's dummy driver. Frame times are the drawing thread's
-CPU time (time.thread_time), so a busy machine does not inflate them.
+and the LOS preview of a hovered unit, on SDL's dummy driver; then one frame of each bundled table
+scenario, zoomed in two steps (the units' symbols, names and badges drawn), a unit selected and
+the pointer inside its move region (the move preview on show). Frame times are the drawing
+thread's CPU time (time.thread_time), so a busy machine does not inflate them.
 
-    frame units=200 terrain=400 ms=<median> p95=<95th percentile>
+    frame units=200 terrain=400 ms=<median> p95=<95th percentile> wall_ms=<median wall clock>
+    frame scenario=<name> ms=<median> p95=<95th percentile>
 """
 from __future__ import annotations
 
@@ -128,9 +131,68 @@ def measure(frames: int = 150, units: int = 200, pieces: int = 400) -> tuple[flo
             statistics.median(walls))
 
 
+def _frames(app, frames: int) -> tuple[float, float]:
+    times = []
+    for _ in range(frames):
+        t0 = time.thread_time()
+        app.step()
+        times.append((time.thread_time() - t0) * 1000)
+    times.sort()
+    return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.95))]
+
+
+def measure_scenarios(frames: int = 60, names: list[str] | None = None) -> list[tuple[str, float, float]]:
+    """(name, median ms, p95 ms) of a frame of each bundled scenario played on a table."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.io.scenario_file import bundled_scenarios, load_scenario
+    from game.rulesets import load_all
+    from game.ui.app import App
+    from game.ui.session import Session
+    from game.ui.settings import Settings
+    load_all()
+    out = []
+    app = App(1280, 800, settings=Settings(), remember=False, threaded_ai=False)
+    try:
+        for name in names or [n for n, *_ in bundled_scenarios()]:
+            session = Session(load_scenario(name), 1, {}, ["human", "human"])
+            if getattr(session.state.board, "kind", "table") != "table":
+                continue
+            session.set_viewer(0)
+            app.start_session(session)
+            table = app.top
+            table.started = True                  # the first human's eyes, no handover
+            table.seen_viewer = 0
+            for _ in range(2):
+                app.step()
+            x, y, w, h = table.viewport
+            for _ in range(2):
+                table.camera.zoom_at(x + w / 2, y + h / 2, 1)
+            acts = table.actors()
+            if acts:
+                table.sel.selected = acts[0]
+                option = table.region_option()
+                if option is not None:
+                    p = option.region.representative_point()
+                    pos = tuple(int(v) for v in table.camera.to_screen(p.x, p.y))
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            for _ in range(3):
+                app.step()
+            med, p95 = _frames(app, frames)
+            out.append((name, med, p95))
+    finally:
+        pygame.quit()
+    return out
+
+
 def run() -> list[str]:
     med, p95, wall = measure()
-    return [f"frame units=200 terrain=400 ms={med:.2f} p95={p95:.2f} wall_ms={wall:.2f}"]
+    lines = [f"frame units=200 terrain=400 ms={med:.2f} p95={p95:.2f} wall_ms={wall:.2f}"]
+    for name, med, p95 in measure_scenarios():
+        lines.append(f"frame scenario={name} ms={med:.2f} p95={p95:.2f}")
+    return lines
 
 
 if __name__ == "__main__":

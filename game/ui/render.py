@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
-from game.ui import patterns, theme
+from game.ui import dressing, patterns, theme
 from game.ui.camera import Camera
 
 MAX_CACHE_PIXELS = 14_000_000        # above this a zoom level caches only the visible part
@@ -187,14 +187,20 @@ def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts
             pygame.draw.line(surface, grid, to_px(0, y), to_px(w, y))
             y += GRID_CM
     pieces = sorted(kinds, key=lambda p: -float(getattr(p.polygon, "area", 0.0)))
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(tl[0], tl[1], br[0] - tl[0] + 1, br[1] - tl[1] + 1).clip(clip))   # no tree off the table
     for piece in pieces:
         kind = kind_of(piece)
         colour = kind_colour(kind)
         polys = polygons_of(piece.polygon)
+        high = getattr(kind, "high", False)
+        if high:
+            dressing.shadow(surface, polys, to_px, scale, fill_polygon, base)
         for poly in polys:
             fill_polygon(surface, poly, colour, to_px, hole_colour=base)
-        patterns.fill_polygons(surface, polys, to_px, patterns.pattern_of(kind), colour)
-        high = getattr(kind, "high", False)
+        pattern = patterns.pattern_of(kind)
+        patterns.fill_polygons(surface, polys, to_px, pattern, colour)
+        dressing.dress(surface, piece, pattern, colour, to_px, scale)
         edge = theme.shade(colour, 0.45 if high else 0.7)
         for poly in polys:
             outline_polygon(surface, poly, edge, to_px, 3 if high and scale >= 3 else 1)
@@ -212,6 +218,7 @@ def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts
                 pts = [to_px(x, y) for x, y in line.coords]
                 if len(pts) >= 2:
                     pygame.draw.lines(surface, (240, 225, 190), False, pts, max(2, wall_w - 1))
+    surface.set_clip(clip)
     scen = state.scenario
     for zone in getattr(scen, "deployment_zones", ()) or ():
         try:

@@ -71,6 +71,12 @@ class Session:
         self._hidden_events_seen = 0
         self._any_hidden_event = False
         self._autosaved: tuple[int, bool] | None = None
+        # the game after each action (moments[0]: before any), for the log's moments and the replay;
+        # each kept without its log and rolls (the length of its log says which events it had seen)
+        self.moments: list[GameState] = []
+        self.moment_logs: list[int] = []
+        self._keep_moment()
+        self._moment_views: dict[tuple[int, int], tuple[GameState, GameState]] = {}
         for i, action in enumerate(actions or []):
             try:
                 self._apply(action)
@@ -211,6 +217,7 @@ class Session:
         hidden = bool(getattr(d, "hidden", False)) if d is not None else False
         turn = getattr(getattr(engine.innermost(self.state), "flow", None), "turn", 0)
         self.history.append(Done(action, side, len(self.state.rolls) > before, hidden, turn))
+        self._keep_moment()
         self.version += 1
         return events
 
@@ -264,6 +271,8 @@ class Session:
             engine.apply(state, done.action)
         self.state = state
         self.history = list(keep)
+        self.moments = self.moments[:len(keep) + 1]
+        self.moment_logs = self.moment_logs[:len(keep) + 1]
         self._hidden_events_seen = 0
         self._any_hidden_event = False
         self.version += 1
@@ -302,6 +311,47 @@ class Session:
             lost = [u.name or u.id for u in units if u.out]
             out.append((self.side_name(side), lost, len(units)))
         return out
+
+    def moment_of(self, event: Event) -> int | None:
+        """The index of the moment (0: the start, k: after action k) an event of the log belongs to,
+        or None when it is not in this game's log."""
+        log = self.state.log
+        index = next((i for i, e in enumerate(log) if e is event), None)
+        if index is None:
+            return None
+        for k, seen in enumerate(self.moment_logs):
+            if seen > index:
+                return k
+        return len(self.moments) - 1
+
+    def deciders(self) -> dict[int, int]:
+        """id of each logged event -> the side whose action it came from (events of the set-up: none)."""
+        out: dict[int, int] = {}
+        log = self.state.log
+        for k in range(1, len(self.moment_logs)):
+            side = self.history[k - 1].side
+            for e in log[self.moment_logs[k - 1]:self.moment_logs[k]]:
+                out[id(e)] = side
+        return out
+
+    def _keep_moment(self) -> None:
+        moment = self.state.clone()
+        self.moment_logs.append(len(moment.log))
+        moment.log, moment.rolls, moment.rolls_hidden_from = [], [], []
+        self.moments.append(moment)
+
+    def moment_view(self, k: int, side: int | None = None) -> GameState:
+        """What `side` (by default the viewer) may see of the game as it stood at moment k."""
+        side = 0 if (self.viewer if side is None else side) is None else (self.viewer if side is None else side)
+        moment = self.moments[max(0, min(k, len(self.moments) - 1))]
+        key = (id(moment), side)
+        found = self._moment_views.get(key)
+        if found is None or found[0] is not moment:
+            if len(self._moment_views) > 16:
+                self._moment_views.clear()
+            found = (moment, engine.view(moment, side))
+            self._moment_views[key] = found
+        return found[1]
 
     def log_lines(self) -> list[str]:
         return [e.log_line() for e in self.state.log]

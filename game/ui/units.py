@@ -92,74 +92,228 @@ def unit_hit(units: Iterable[Any], wx: float, wy: float, slack_cm: float = 0.0) 
     return best
 
 
+def badge_text(marker: str, marker_labels: dict[str, str]) -> str:
+    """A marker's short badge: the ruleset's label, the common one, else the words' initials
+    ("2 failed saves" -> "2FS", "routed 2x" -> "R2x")."""
+    found = marker_labels.get(marker) or theme.MARKER_LABELS.get(marker)
+    if found:
+        return found
+    words = marker.replace("-", " ").split()
+    if len(words) > 1:
+        return "".join(w if w[0].isdigit() else w[0].upper() for w in words)
+    return marker[:1].upper()
+
+
 class UnitPainter:
+    """Units drawn from their looks (the ruleset's `unit_look`): a base in the side's colour with its
+    front edge, the type's symbol on it, status badges, a short tag or the name placed where no
+    other label is, team members joined, and tethered points (a place the unit keeps, named by the rules)."""
+
     def __init__(self, fonts: theme.Fonts):
         self.fonts = fonts
         self.sprites = UnitSprites()
+        self.labels_drawn: list[tuple[str, str, pygame.Rect]] = []     # (unit id, text, rect), last frame
 
     def draw(self, surface: pygame.Surface, cam: Camera, units: Iterable[Any], positions: dict[str, tuple],
              marker_labels: dict[str, str], selected: str | None = None, hovered: str | None = None,
-             acting: set[str] | frozenset = frozenset(), names: bool = True, seats=None) -> None:
+             acting: set[str] | frozenset = frozenset(), names: bool = True, seats=None,
+             looks: dict[str, Any] | None = None) -> None:
         """`seats`: the view whose side numbering the units use (a nested game's sides keep the
-        colours of the outer sides playing them)."""
+        colours of the outer sides playing them); `looks`: unit id -> Look."""
         s = cam.scale
         vx, vy, vw, vh = cam.viewport
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(vx, vy, vw, vh))
-        font_small = 10
+        looks = looks or {}
+        units = list(units)
+        on_screen = []
         for u in units:
-            side = theme.seat_of(seats, u.side)
             x, y, facing = positions.get(u.id, (u.x, u.y, u.facing))
             px, py = cam.to_screen(x, y)
-            rcm = base_radius_cm(u.base)
-            r = max(3, int(round(rcm * s)))
+            r = max(3, int(round(base_radius_cm(u.base) * s)))
             if px < vx - r - 20 or px > vx + vw + r + 20 or py < vy - r - 20 or py > vy + vh + r + 20:
                 continue
-            if u.out:
-                k = max(3, r // 2)
-                pygame.draw.line(surface, (90, 90, 95), (px - k, py - k), (px + k, py + k), 2)
-                pygame.draw.line(surface, (90, 90, 95), (px - k, py + k), (px + k, py - k), 2)
-                continue
-            if u.id in acting:
-                pygame.draw.circle(surface, (255, 255, 255), (px, py), r + 4, 1)
-            if u.id == selected:
-                pygame.draw.circle(surface, theme.ACCENT, (px, py), r + 5, 3)
-            elif u.id == hovered:
-                pygame.draw.circle(surface, (255, 255, 255), (px, py), r + 4, 2)
-            shape = u.base.get("shape", "round")
-            t = math.radians(facing)
-            if shape == "round":
-                sprite = self.sprites.round_base(side, r, faded="hidden" in u.markers)
-                surface.blit(sprite, (px - sprite.get_width() / 2, py - sprite.get_height() / 2))
-                front = (px + math.cos(t) * r, py + math.sin(t) * r)
-                back = (px + math.cos(t) * r * 0.35, py + math.sin(t) * r * 0.35)
-                pygame.draw.line(surface, (255, 255, 255), back, front, max(2, r // 4))
-            else:
-                pts = [cam.to_screen(*p) for p in base_outline(x, y, facing, u.base)]
-                col = theme.side_colour(side)
-                pygame.draw.polygon(surface, col, pts)
-                pygame.draw.polygon(surface, (15, 15, 18), pts, 1)
-                # the front edge, in white
-                pygame.draw.line(surface, (255, 255, 255), pts[0], pts[1], max(2, r // 5))
-                _side_mark(surface, side, (px, py), min(r, int(float(u.base.get("depth", 2)) * s / 1.4)))
-            if r >= 6:
-                k = 0
-                for marker in sorted(u.markers):
-                    if marker == "hidden" and "hidden" not in marker_labels:
-                        continue
-                    label = marker_labels.get(marker) or theme.MARKER_LABELS.get(marker) or marker[:1].upper()
-                    img = self.fonts.render(label, font_small, (20, 20, 20), "b")
-                    bw = img.get_width() + 6
-                    bh = img.get_height()
-                    rect = pygame.Rect(px + r * 0.6 + k, py - r - bh * 0.4, bw, bh)
-                    pygame.draw.rect(surface, theme.MARKER_COLOURS.get(marker, (230, 230, 230)), rect, border_radius=3)
-                    pygame.draw.rect(surface, (20, 20, 20), rect, 1, border_radius=3)
-                    surface.blit(img, (rect.x + 3, rect.y))
-                    k += bw + 2
-            if names and r >= 9 and (u.id in (selected, hovered) or r >= 14):
-                img = self.fonts.render(u.name or u.id, 11, (20, 20, 20), "b")
-                bg = pygame.Rect(0, 0, img.get_width() + 6, img.get_height())
-                bg.midtop = (px, py + r + 3)
-                pygame.draw.rect(surface, (250, 248, 240), bg, border_radius=3)
-                surface.blit(img, (bg.x + 3, bg.y))
+            on_screen.append((u, x, y, facing, px, py, r))
+        self.draw_teams(surface, on_screen)
+        for u, x, y, facing, px, py, r in on_screen:
+            look = looks.get(u.id)
+            for name, hx, hy in (getattr(look, "points", ()) or ()) if not u.out else ():
+                draw_tether(surface, cam, self.fonts, (px, py), (hx, hy), theme.side_colour(theme.seat_of(seats, u.side)),
+                            str(name))
+        for u, x, y, facing, px, py, r in on_screen:
+            self.draw_unit(surface, cam, u, x, y, facing, px, py, r, seats, looks.get(u.id), marker_labels,
+                           selected, hovered, acting)
+        self.labels_drawn = []
+        if names:
+            self.draw_labels(surface, on_screen, looks, selected, hovered)
         surface.set_clip(clip)
+
+    def draw_teams(self, surface, on_screen) -> None:
+        """Team grouping: each member joined by a faint line to its nearest team mate."""
+        teams: dict[str, list] = {}
+        for u, _x, _y, _f, px, py, r in on_screen:
+            if u.team and not u.out:
+                teams.setdefault(u.team, []).append((px, py))
+        for pts in teams.values():
+            if len(pts) < 2:
+                continue
+            for i, p in enumerate(pts):
+                q = min((q for j, q in enumerate(pts) if j != i), key=lambda q: (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)
+                pygame.draw.line(surface, (250, 250, 240), p, q, 1)
+
+    def draw_unit(self, surface, cam, u, x, y, facing, px, py, r, seats, look, marker_labels,
+                  selected, hovered, acting) -> None:
+        s = cam.scale
+        side = theme.seat_of(seats, u.side)
+        if u.out:
+            k = max(3, r // 2)
+            pygame.draw.line(surface, (90, 90, 95), (px - k, py - k), (px + k, py + k), 2)
+            pygame.draw.line(surface, (90, 90, 95), (px - k, py + k), (px + k, py - k), 2)
+            return
+        if u.id in acting:
+            pygame.draw.circle(surface, (255, 255, 255), (px, py), r + 4, 1)
+        if u.id == selected:
+            pygame.draw.circle(surface, theme.ACCENT, (px, py), r + 5, 3)
+        elif u.id == hovered:
+            pygame.draw.circle(surface, (255, 255, 255), (px, py), r + 4, 2)
+        shape = u.base.get("shape", "round")
+        t = math.radians(facing)
+        symbol = getattr(look, "symbol", "figure") or "figure"
+        if shape == "round":
+            sprite = self.sprites.round_base(side, r, faded="hidden" in u.markers)
+            # a soft shadow under the base, to the lower right
+            pygame.draw.circle(surface, (40, 44, 30), (px + 2, py + 2), r + 1)
+            surface.blit(sprite, (px - sprite.get_width() / 2, py - sprite.get_height() / 2))
+            front = (px + math.cos(t) * r, py + math.sin(t) * r)
+            back = (px + math.cos(t) * r * 0.35, py + math.sin(t) * r * 0.35)
+            pygame.draw.line(surface, (255, 255, 255), back, front, max(2, r // 4))
+            if symbol != "figure" and r >= 7:
+                draw_symbol(surface, symbol, (px, py), r * 0.9, r * 0.6)
+        else:
+            pts = [cam.to_screen(*p) for p in base_outline(x, y, facing, u.base)]
+            col = theme.side_colour(side)
+            pygame.draw.polygon(surface, (40, 44, 30), [(a + 2, b + 2) for a, b in pts])     # its shadow
+            pygame.draw.polygon(surface, col, pts)
+            pygame.draw.polygon(surface, (15, 15, 18), pts, 1)
+            # the front edge, in white, and a tick out of its middle: the facing
+            pygame.draw.line(surface, (255, 255, 255), pts[0], pts[1], max(2, r // 5))
+            mid = ((pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2)
+            if r >= 8:
+                tick = max(3, r // 4)
+                pygame.draw.line(surface, (255, 255, 255), mid,
+                                 (mid[0] + math.cos(t) * tick, mid[1] + math.sin(t) * tick), 2)
+            depth_px = float(u.base.get("depth", 2)) * s
+            if symbol != "figure" and r >= 8:
+                h = max(6.0, min(depth_px * 0.8, r * 0.5))
+                draw_symbol(surface, symbol, (px, py), h * 1.6, h)
+                # the side's mark on the base's left end, so sides differ without colour
+                lx = (pts[1][0] + pts[2][0]) / 2 * 0.75 + px * 0.25
+                ly = (pts[1][1] + pts[2][1]) / 2 * 0.75 + py * 0.25
+                _side_mark(surface, side, (lx, ly), min(r, int(depth_px / 1.4)))
+            else:
+                _side_mark(surface, side, (px, py), min(r, int(depth_px / 1.4)))
+        if r >= 6:
+            shown = [m for m in sorted(u.markers) if not (m == "hidden" and "hidden" not in marker_labels)]
+            shown += [m for m in (getattr(look, "markers", ()) or ()) if m not in u.markers]
+            k = 0
+            for marker in shown:
+                img = self.fonts.render(badge_text(marker, marker_labels), 10, (20, 20, 20), "b")
+                bw, bh = img.get_width() + 6, img.get_height()
+                rect = pygame.Rect(px + r * 0.6 + k, py - r - bh * 0.4, bw, bh)
+                pygame.draw.rect(surface, theme.MARKER_COLOURS.get(marker, (230, 230, 230)), rect, border_radius=3)
+                pygame.draw.rect(surface, (20, 20, 20), rect, 1, border_radius=3)
+                surface.blit(img, (rect.x + 3, rect.y))
+                k += bw + 2
+
+    def draw_labels(self, surface, on_screen, looks, selected, hovered) -> None:
+        """The selected and hovered units' names first, then each unit's name where it fits and
+        else its short tag: measured, and placed where it covers no other label nor base."""
+        from game.ui.labels import LabelPlacer
+        placer = LabelPlacer(surface.get_clip())
+        bases = []
+        for u, _x, _y, _f, px, py, r in on_screen:
+            if not u.out:
+                bases.append(pygame.Rect(int(px - r * 0.7), int(py - r * 0.7), int(r * 1.4), int(r * 1.4)))
+        for b in bases:
+            placer.block(b)
+        first = [e for e in on_screen if e[0].id in (selected, hovered)]
+        rest = [e for e in on_screen if e[0].id not in (selected, hovered)]
+        for u, _x, _y, _f, px, py, r in first + rest:
+            if u.out:
+                continue
+            keen = u.id in (selected, hovered)
+            if not keen and r < 6:
+                continue
+            name = u.name or u.id
+            tag = getattr(looks.get(u.id), "label", "") or ""
+            texts = [name] if keen or not tag else ([name, tag] if r >= 12 else [tag])
+            for text in texts:
+                img = self.fonts.render(text, 11 if text == name else 10, (20, 20, 20), "b")
+                size = (img.get_width() + 6, img.get_height())
+                spots = [("midtop", (px, py + r + 3)), ("midbottom", (px, py - r - 3)),
+                         ("midleft", (px + r + 4, py)), ("midright", (px - r - 4, py))]
+                rect = placer.place(text, size, spots)
+                if rect is None and keen:
+                    rect = pygame.Rect((0, 0), size)
+                    rect.midtop = (int(px), int(py + r + 3))
+                if rect is not None:
+                    pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=3)
+                    surface.blit(img, (rect.x + 3, rect.y))
+                    self.labels_drawn.append((u.id, text, rect))
+                    break
+
+
+def draw_symbol(surface: pygame.Surface, symbol: str, centre, w: float, h: float) -> None:
+    """A unit's type as a small NATO-like frame, each told apart by its outline as much as its
+    strokes: infantry a cross; light infantry a cross in a narrow frame over a dotted ground line;
+    cavalry one diagonal; heavy cavalry a diagonal with the upper half filled; mounted infantry a
+    diagonal crossed by a bar; artillery a filled dot; a command a flag."""
+    cx, cy = centre
+    w, h = max(6, int(w)), max(4, int(h))
+    if symbol == "light-infantry":
+        w = max(6, int(w * 0.62))
+    box = pygame.Rect(0, 0, w, h)
+    box.center = (int(cx), int(cy))
+    ink = (20, 20, 24)
+    paper = (245, 243, 232)
+    if symbol == "command":
+        pole = (box.x + w * 0.3, box.bottom)
+        flag = [(pole[0], box.y - h * 0.3), (pole[0] + w * 0.55, box.y + h * 0.05), (pole[0], box.y + h * 0.4)]
+        pygame.draw.line(surface, paper, pole, (pole[0], box.y - h * 0.3), 2)
+        pygame.draw.polygon(surface, paper, flag)
+        pygame.draw.polygon(surface, ink, flag, 1)
+        return
+    pygame.draw.rect(surface, paper, box)
+    a, b, c, d = box.topleft, box.topright, box.bottomright, box.bottomleft
+    if symbol == "heavy-cavalry":
+        pygame.draw.polygon(surface, ink, [a, b, d])
+    pygame.draw.rect(surface, ink, box, 1)
+    if symbol in ("infantry", "light-infantry"):
+        pygame.draw.line(surface, ink, a, c, 1)
+        pygame.draw.line(surface, ink, d, b, 1)
+    if symbol in ("cavalry", "heavy-cavalry", "mounted-infantry"):
+        pygame.draw.line(surface, ink, d, b, 2)
+    if symbol == "mounted-infantry":
+        pygame.draw.line(surface, ink, (box.x + 1, box.centery), (box.right - 2, box.centery), 2)
+    if symbol == "light-infantry":
+        for i in range(3):
+            pygame.draw.circle(surface, paper, (box.x + w * (i + 0.5) / 3, box.bottom + 3), 1.5)
+    if symbol == "artillery":
+        pygame.draw.circle(surface, ink, box.center, max(2, h // 3))
+
+
+def draw_tether(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, frm, point, colour, name: str = "") -> None:
+    """A named point tied to a unit (a place the rules say it keeps): a small brown disc with the
+    name's initial, and a dashed line to the unit."""
+    hx, hy = cam.to_screen(*point)
+    steps = max(1, int(math.hypot(hx - frm[0], hy - frm[1]) // 6))
+    for i in range(0, steps, 2):
+        a = (frm[0] + (hx - frm[0]) * i / steps, frm[1] + (hy - frm[1]) * i / steps)
+        b = (frm[0] + (hx - frm[0]) * (i + 1) / steps, frm[1] + (hy - frm[1]) * (i + 1) / steps)
+        pygame.draw.line(surface, colour, a, b, 2)
+    r = max(7, int(cam.scale * 0.8))
+    pygame.draw.circle(surface, (120, 80, 40), (hx, hy), r)
+    pygame.draw.circle(surface, (250, 248, 240), (hx, hy), r, 2)
+    if r >= 6:
+        img = fonts.render((name[:1] or "*").upper(), 10, (250, 248, 240), "b")
+        surface.blit(img, img.get_rect(center=(int(hx), int(hy))))

@@ -18,7 +18,7 @@ from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import REGION_TOLERANCE, Option, Ruleset
 from game.engine.state import GameState, Result
 
-from . import combat, movement, saves, turn, victory
+from . import combat, looks, movement, saves, turn, victory
 from .actions import ACTIONS, Aim, Charge, CommanderSaves, Dismount, Mount, Move
 from .troops import (ARC_HALF, RANGES, TYPES, fighting, fire_range, is_artillery, is_commander, label,
                      prepare, routed)
@@ -159,6 +159,8 @@ class RiskToTake(TableRules, Ruleset):
             if u.stats.get("failed_saves"):
                 bits.append(f"{u.stats['failed_saves']} failed saves")
         return f"{u.name} ({side}): " + ", ".join(bits)
+
+    unit_look = staticmethod(looks.unit_look)
 
     def validate_scenario(self, scenario: Any) -> list[str]:
         problems = []

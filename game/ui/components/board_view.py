@@ -42,6 +42,25 @@ class Frame:
     describe: Callable[[str], str] | None = None
     tools: Any = None                  # the table tools, on a table board
     orders: list = dataclasses.field(default_factory=list)   # the viewer's committed secret orders
+    look: Callable[[str], Any] | None = None   # unit id -> the ruleset's Look (symbol, tag, markers)
+    preview: Any = None                # the move being chosen: (unit, point, watchers), see exposure
+    moment: Any = None                 # a past moment on show (the log's or the replay's): highlights
+
+
+def looks_of(view, look: Callable[[str], Any] | None, cache: dict) -> dict[str, Any]:
+    """Every unit's Look on this state, asked once per state (a ruleset bug draws a plain figure)."""
+    if look is None:
+        return {}
+    if cache.get("view") is view:
+        return cache["looks"]
+    found = {}
+    for uid in view.units:
+        try:
+            found[uid] = look(uid)
+        except Exception:
+            found[uid] = None
+    cache["view"], cache["looks"] = view, found
+    return found
 
 
 def left_out_text(left_out: list) -> str:

@@ -42,6 +42,8 @@ class DiceLog:
         self.roll_count = 0
         self.entry_count = 0
         self.flash_at = -10.0
+        self.hits: list[tuple[pygame.Rect, Any]] = []     # (entry rect, event), as last drawn
+        self.chosen: Any = None                             # the entry whose moment is on show
 
     def place(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -59,6 +61,13 @@ class DiceLog:
             self.toggle()
             return True
         return False
+
+    def event_at(self, pos) -> Any:
+        """The log entry under a point of the panel, as last drawn, or None."""
+        for rect, event in self.hits:
+            if rect.collidepoint(pos):
+                return event
+        return None
 
     def animating(self, now: float) -> bool:
         return now - self.flash_at < ROLL_ANIM_TIME
@@ -115,8 +124,11 @@ class DiceLog:
         pygame.draw.line(surface, theme.EDGE, r.topleft, r.topright)
         pad = self.s(10)
         title = "Dice" if self.only_dice else "Log and dice"
-        theme.draw_text(surface, fonts, title, (r.x + pad, r.y + self.s(6)), 14, theme.ACCENT, "b")
+        tr = theme.draw_text(surface, fonts, title, (r.x + pad, r.y + self.s(6)), 14, theme.ACCENT, "b")
         t = self.toggle_rect
+        hint = "click: that moment · U: units"
+        if tr.right + self.s(8) + fonts.get(11).size(hint)[0] < t.x - self.s(4):
+            theme.draw_text(surface, fonts, hint, (tr.right + self.s(8), r.y + self.s(9)), 11, theme.FAINT)
         pygame.draw.rect(surface, (40, 45, 53), t, border_radius=4)
         theme.draw_text(surface, fonts, "all events (L)" if self.only_dice else "dice only (L)", t.center, 11,
                         theme.DIM, anchor="center")
@@ -126,10 +138,15 @@ class DiceLog:
         total = sum(h for h, _ in self.layout)
         self.scroll = max(0, min(self.scroll, max(0, total - body.h)))
         y = body.y - self.scroll
+        self.hits = []
         for h, (kind, e, lines, newest) in self.layout:
             if y > body.bottom:
                 break
             if y + h >= body.y:
+                row = pygame.Rect(r.x + self.s(4), y, r.w - self.s(8), h)
+                self.hits.append((row.clip(body), e))
+                if e is self.chosen:
+                    pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=4)
                 if kind == "roll":
                     self.draw_roll(surface, pygame.Rect(r.x + pad, y, r.w - 2 * pad, h), e, lines, newest, now)
                 else:

@@ -77,6 +77,13 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("View", "right drag, arrows", "pan the table (middle drag too)", "pan", _PAN),
     Binding("View", "Home", "fit the table to the window", "fit", _c(pygame.K_HOME)),
     Binding("View", "L", "the log: every event / only the dice", "log_filter", _c(pygame.K_l)),
+    Binding("View", "U", "your units (the roster) in the log's place, and back; click one to select and "
+            "centre it", "roster", _c(pygame.K_u)),
+    Binding("View", "click a log entry", "the table at that moment, its units and line of fire lit"),
+    Binding("View", "F4", "replay: step through the game (Left / Right, Home / End; Esc back)", "replay",
+            _c(pygame.K_F4)),
+    Binding("View", "I", "statistics so far: the luck report, losses turn by turn", "statistics",
+            _c(pygame.K_i)),
     Binding("Game", "Ctrl+S", "quick save", "quick_save", _c(pygame.K_s, ctrl=True, shift=False)),
     Binding("Game", "Ctrl+Shift+S", "save as…", "save_as", _c(pygame.K_s, ctrl=True, shift=True)),
     Binding("Game", "F9", "quick load", "quick_load", _c(pygame.K_F9)),

@@ -9,7 +9,7 @@ import pygame
 
 from game.ui import render, theme
 from game.ui.components import orders
-from game.ui.components.board_view import BoardView, Frame
+from game.ui.components.board_view import BoardView, Frame, looks_of
 
 ANIM_TIME = 0.35
 
@@ -26,6 +26,7 @@ class TableView(BoardView):
         self.positions: dict[str, tuple[float, float, float]] = {}
         self.anims: dict[str, tuple[tuple, tuple, float]] = {}
         self._sight: dict[tuple, tuple[bool, str]] = {}
+        self._looks: dict = {}
 
     # -- moves, animated ------------------------------------------------------------------------
     def follow(self, view, animate: bool, now: float) -> None:
@@ -74,9 +75,12 @@ class TableView(BoardView):
         if frame.tools is not None:
             frame.tools.draw_under(surface, view, cam, self.positions, frame.cursor)
         self.painter.draw(surface, cam, view.units.values(), self.positions, frame.marker_labels,
-                          sel.selected, sel.hovered, set(frame.acting), seats=view)
+                          sel.selected, sel.hovered, set(frame.acting), seats=view,
+                          looks=looks_of(view, frame.look, self._looks))
         if frame.orders:
             orders.draw(surface, cam, view, frame.orders, self.positions, seats=view)
+        self.draw_moment(surface, frame)
+        self.draw_preview(surface, frame)
         self.draw_placing(surface, frame)
         self.draw_target(surface, frame)
         if frame.tools is not None:
@@ -103,6 +107,49 @@ class TableView(BoardView):
             left = (tip[0] - math.cos(t - 0.5) * 10, tip[1] - math.sin(t - 0.5) * 10)
             right = (tip[0] - math.cos(t + 0.5) * 10, tip[1] - math.sin(t + 0.5) * 10)
             pygame.draw.polygon(surface, theme.ACCENT, [tip, left, right])
+
+    def draw_moment(self, surface, frame: Frame) -> None:
+        """A log entry's moment: its units ringed, and a line of fire from the one acting to the others."""
+        if frame.moment is None:
+            return
+        units = involved(frame.view, frame.moment)
+        cam = self.camera
+        pts = [cam.to_screen(*self.positions.get(u.id, (u.x, u.y))[:2]) for u in units]
+        for a in pts[1:]:
+            pygame.draw.line(surface, (20, 20, 20), pts[0], a, 5)
+            pygame.draw.line(surface, theme.BAD, pts[0], a, 3)
+        for u, p in zip(units, pts):
+            r = max(8, int(render.base_radius_cm(u.base) * cam.scale) + 7)
+            pygame.draw.circle(surface, (20, 20, 20), p, r + 1, 4)
+            pygame.draw.circle(surface, theme.ACCENT, p, r, 3)
+
+    def draw_preview(self, surface, frame: Frame) -> None:
+        """The move being chosen, before the click: the base at the cursor, the path from the unit, and
+        the enemies who could see it there (exposure), each with a line to it."""
+        pv = frame.preview
+        if pv is None:
+            return
+        unit, point, watchers, path_seen = pv
+        cam = self.camera
+        start = cam.to_screen(unit.x, unit.y)
+        end = cam.to_screen(*point)
+        for (a, b), seen in path_seen:
+            colour = theme.BAD if seen else (255, 255, 255)
+            pygame.draw.line(surface, colour, cam.to_screen(*a), cam.to_screen(*b), 3 if seen else 2)
+        if not path_seen:
+            pygame.draw.line(surface, (255, 255, 255), start, end, 2)
+        ghost = [cam.to_screen(*p) for p in base_outline_at(unit, point)]
+        layer_col = theme.side_colour(theme.seat_of(frame.view, unit.side))
+        pygame.draw.polygon(surface, theme.shade(layer_col, 1.3), ghost, 2)
+        for w in watchers:
+            pygame.draw.line(surface, (230, 60, 50), cam.to_screen(w.x, w.y), end, 1)
+        if watchers:
+            names = ", ".join(w.name or w.id for w in watchers[:4]) + (" …" if len(watchers) > 4 else "")
+            text = f"seen there by {len(watchers)}: {names}"
+        else:
+            text = "no enemy sees this spot"
+        render.label_box(surface, self.fonts, text, (end[0], end[1] - self.s(18)), 11,
+                         bg=(250, 225, 220) if watchers else (225, 245, 230))
 
     def why_outside(self, view, unit, point, region) -> str:
         """Too far (beyond the farthest point the region reaches), or within reach but blocked: by
@@ -182,3 +229,28 @@ class TableView(BoardView):
     def legend_entries(self, view) -> list:
         return render.legend_entries(view)
 
+
+def involved(view, event) -> list:
+    """The units a log entry names (by id in its data, or a roll's `who` by name), actor first."""
+    found: list = []
+    data = getattr(event, "data", {}) or {}
+    for key in ("actor", "unit", "who", "target", "targets"):
+        value = data.get(key)
+        for v in (value if isinstance(value, (list, tuple)) else [value]):
+            if not isinstance(v, str) or not v:
+                continue
+            u = view.units.get(v) or next((w for w in view.units.values() if w.name == v), None)
+            if u is not None and u not in found:
+                found.append(u)
+    for v in data.values():
+        if isinstance(v, str) and v in view.units and view.units[v] not in found:
+            found.append(view.units[v])
+    return found
+
+
+def base_outline_at(unit, point) -> list:
+    """The unit's base outline moved to a point (its facing kept)."""
+    if unit.base.get("shape", "round") == "round":
+        r = render.base_radius_cm(unit.base)
+        return [(point[0] + r * math.cos(a * math.pi / 8), point[1] + r * math.sin(a * math.pi / 8)) for a in range(16)]
+    return render.base_outline(point[0], point[1], unit.facing, unit.base)

@@ -1,4 +1,6 @@
-"""The end of the game: the winner and why, the losses of each side, the log to keep."""
+"""The end of the game: the winner and why, the statistics (the luck report from the logged odds,
+units lost and put out, a chart of the losses turn by turn), the replay, the log to keep. The same
+screen, opened during the game (I), shows the statistics so far."""
 from __future__ import annotations
 
 import datetime as dt
@@ -6,6 +8,7 @@ import datetime as dt
 import pygame
 
 from game.ui import theme
+from game.ui.components.stats_view import draw_losses_chart, draw_luck
 from game.ui.screens.base import Screen
 
 
@@ -13,29 +16,54 @@ class EndGameScreen(Screen):
     name = "endgame"
     opaque = False
 
-    def __init__(self, app, session):
+    def __init__(self, app, session, during: bool = False):
         super().__init__(app)
         self.session = session
+        self.during = during               # the statistics screen of a game still going on
         self.message = ""
+        self.stats = None
+
+    def figures(self):
+        """The statistics from what the viewer may see: their view's log and units, and their view of
+        the game at the end of each turn (a hidden side's strength stays hidden)."""
+        from game.ui.stats import game_stats
+        s = self.session
+        view = s.view()
+        deciders = s.deciders()
+        last_of_turn: dict[int, int] = {}
+        for k, moment in enumerate(s.moments):
+            last_of_turn[moment.flow.turn] = k
+        seen = [s.moment_view(k) for k in sorted(last_of_turn.values())]
+        return game_stats(view, view.log, seen, lambda e: deciders.get(id(e)))
 
     def build(self) -> None:
         w, h = self.app.size
-        bw_box = min(w - self.s(60), self.s(720))
+        bw_box = min(w - self.s(60), self.s(760))
+        self.stats = self.figures()
         fonts = self.app.fonts
-        need = self.s(250)
-        for _name, lost, _total in self.session.losses():
-            need += fonts.line_height(15) + self.s(8)
-            if lost:
-                need += fonts.line_height(13) * len(fonts.wrap(", ".join(lost), 13, bw_box - self.s(80))[:3])
-        self.box = pygame.Rect(0, 0, bw_box, min(h - self.s(60), need))
+        need = self.s(290) + len(self.stats[0]) * (fonts.line_height(14) + fonts.line_height(12) + self.s(4)) + \
+            self.s(170)
+        self.box = pygame.Rect(0, 0, bw_box, min(h - self.s(40), need))
         self.box.center = (w // 2, h // 2)
-        bw, bh = (self.box.w - self.s(60)) // 4, self.s(40)
+        buttons = [("Replay (R)", self.replay, None), ("Save log (L)", self.save_log, None),
+                   ("Save game (S)", self.save_game, None), ("The table (Esc)", self.back, None),
+                   ("Menu (Enter)", self.menu, "#primary")]
+        if self.during:
+            buttons = [("Back to the game (Esc)", self.back, "#primary")]
+        bw, bh = (self.box.w - self.s(40) - self.s(7) * (len(buttons) - 1)) // len(buttons), self.s(40)
         y = self.box.bottom - bh - self.s(20)
         x = self.box.x + self.s(20)
-        for text, fn, oid in (("Save the log (L)", self.save_log, None), ("Save the game (S)", self.save_game, None),
-                              ("See the table (Esc)", self.back, None), ("Main menu (Enter)", self.menu, "#primary")):
+        for text, fn, oid in buttons:
             self.button(pygame.Rect(x, y, bw, bh), text, fn, oid)
             x += bw + self.s(7)
+
+    def replay(self) -> None:
+        """Step through the game action by action on the table."""
+        from game.ui.screens.game import GameScreen
+        self.app.pop(self)
+        table = self.app.top
+        if isinstance(table, GameScreen):
+            table.start_review(0)
 
     def back(self) -> None:
         self.app.pop(self)
@@ -64,8 +92,11 @@ class EndGameScreen(Screen):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            fn = {pygame.K_ESCAPE: self.back, pygame.K_l: self.save_log, pygame.K_s: self.save_game,
-                  pygame.K_RETURN: self.menu, pygame.K_KP_ENTER: self.menu}.get(event.key)
+            keys = {pygame.K_ESCAPE: self.back, pygame.K_i: self.back}
+            if not self.during:
+                keys.update({pygame.K_l: self.save_log, pygame.K_s: self.save_game, pygame.K_r: self.replay,
+                             pygame.K_RETURN: self.menu, pygame.K_KP_ENTER: self.menu})
+            fn = keys.get(event.key)
             if fn:
                 fn()
 
@@ -86,30 +117,26 @@ class EndGameScreen(Screen):
         else:
             headline = f"{self.session.side_name(res.winner)} win"
             colour = theme.shade(theme.side_colour(res.winner), 1.35)
+        if self.during:
+            headline, colour = "Statistics so far", theme.TEXT
         theme.draw_text(surface, fonts, headline, (x, y), 34, colour, "b")
         y += fonts.line_height(34, "b") + self.s(2)
         if res is not None:
-            for line in fonts.wrap(res.reason[:1].upper() + res.reason[1:], 16, box.w - self.s(56))[:3]:
+            for line in fonts.wrap(res.reason[:1].upper() + res.reason[1:], 16, box.w - self.s(56))[:2]:
                 theme.draw_text(surface, fonts, line, (x, y), 16, theme.TEXT, "i")
                 y += fonts.line_height(16)
         turns = min(self.session.state.turn, self.session.scenario.turn_limit)
         theme.draw_text(surface, fonts, f"{self.session.scenario.title} · {turns} turns · "
                         f"{len(self.session.history)} actions · {len(self.session.state.rolls)} rolls",
                         (x, y + self.s(4)), 13, theme.DIM)
-        y += self.s(36)
-        theme.draw_text(surface, fonts, "Losses", (x, y), 18, theme.ACCENT, "b")
+        y += self.s(30)
+        theme.draw_text(surface, fonts, "The luck report", (x, y), 18, theme.ACCENT, "b")
         y += fonts.line_height(18, "b") + self.s(4)
-        for side, (name, lost, total) in enumerate(self.session.losses()):
-            col = theme.side_colour(side)
-            pygame.draw.circle(surface, col, (x + self.s(8), y + self.s(10)), self.s(7))
-            theme.draw_text(surface, fonts, f"{name}: {len(lost)} of {total} out of the battle",
-                            (x + self.s(24), y), 15, theme.TEXT, "b")
-            y += fonts.line_height(15)
-            if lost:
-                for line in fonts.wrap(", ".join(lost), 13, box.w - self.s(80))[:3]:
-                    theme.draw_text(surface, fonts, line, (x + self.s(24), y), 13, theme.DIM)
-                    y += fonts.line_height(13)
-            y += self.s(8)
+        stats, nobody = self.stats
+        y = draw_luck(surface, fonts, self.s, stats, nobody, x, y, box.w - self.s(56))
+        chart = pygame.Rect(x, y + self.s(8), box.w - self.s(56), box.bottom - self.s(80) - y - self.s(16))
+        if chart.h > self.s(80):
+            draw_losses_chart(surface, fonts, self.s, stats, chart)
         if self.message:
             for line in fonts.wrap(self.message, 13, box.w - self.s(56))[:2]:
                 theme.draw_text(surface, fonts, line, (x, box.bottom - self.s(90)), 13, theme.GOOD)

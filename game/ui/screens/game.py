@@ -12,7 +12,7 @@ from game.ui.components import keymap
 from game.ui.components.action_panel import ActionPanel
 from game.ui.components.ai_driver import AiDriver
 from game.ui.components.bars import Bars
-from game.ui.components.board_view import Frame, board_of, kind_of_board
+from game.ui.components.board_view import Frame, board_of, kind_of_board, looks_of
 from game.ui.components.board_views import board_view_for
 from game.ui.components.choices import Choices, Selection, actors_of
 from game.ui.components.dice_log import DiceLog
@@ -20,14 +20,15 @@ from game.ui.components.nesting import NestWatch
 from game.ui.components.orders import committed as committed_orders
 from game.ui.components.placing import Placement
 from game.ui.components.tools import TableTools
-from game.ui.screens import game_actions, game_status
+from game.ui.components.roster import Roster
+from game.ui.screens import game_actions, game_review, game_status
 from game.ui.screens.base import Screen
 from game.ui.session import seat_of
 
 QUICKSAVE = game_actions.QUICKSAVE
 
 
-class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
+class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.GameReview, Screen):
     name = "table"
 
     def __init__(self, app, session):
@@ -37,11 +38,14 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
         self.choices = Choices(session, self.my_decision)
         self.panel = ActionPanel(app, session, self.sel, self.choices)
         self.log = DiceLog(app.fonts, self.s)
+        self.roster = Roster(app.fonts, self.s)
+        self._looks: dict = {}
         self.ai = AiDriver(session, app.settings, app.threaded_ai, lambda ev: self.after_action(ev, False), self.say)
         self.tools = TableTools(app, session, self.sel, self.ai.thinking)
         self.bars = Bars(app, session)
         self.nest = NestWatch(session.state)
         self.board = board_view_for(app, session.view())
+        self.board_shown = board_of(session.view())      # the board the board view was made for
         self.placement = self.make_placement()
         self.now = 0.0
         self.seen_version, self.seen_viewer = -1, -1
@@ -73,6 +77,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
         self.viewport = self.board.viewport
         log_rect = self.panel.place(pygame.Rect(w - self.panel_w, top_h, self.panel_w, h - top_h))
         self.log.place(log_rect)
+        self.roster.place(log_rect)
         self.log._key = None
         self._dyn_key = None
         self.dynamic_buttons = []
@@ -91,12 +96,15 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
 
     # -- the state --------------------------------------------------------------------------------
     def view(self):
+        """What the table shows: the viewer's view now, or of a past moment while looking back."""
+        if self.review is not None:
+            return self.session.moment_view(self.review)
         return self.session.view()
 
     def my_decision(self):
         """The decision, when the viewer is the human who must make it now."""
         d = self.session.decision()
-        if d is None or self.banner_to is not None or self.pending_handover:
+        if d is None or self.banner_to is not None or self.pending_handover or self.review is not None:
             return None
         seat = seat_of(d)
         if not self.session.is_human(seat) or seat != self.session.viewer:
@@ -122,7 +130,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
         if changed or kind_of_board(board_of(view)) != self.board.kind:
             self.swap_board(view)
         animate = s.viewer == self.seen_viewer and not self.ai.skip and self.app.settings.ai_speed != "instant"
-        self.board.follow(view, animate, self.now)
+        if self.review is None:
+            self.board.follow(view, animate, self.now)
         self.log.follow(view, s.viewer, s.viewer != self.seen_viewer, self.now)
         self.seen_version, self.seen_viewer = s.version, s.viewer
         sel = self.sel
@@ -148,6 +157,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
     def swap_board(self, view) -> None:
         """The innermost game's board changed (a nested game began or ended): a new board view."""
         self.board = board_view_for(self.app, view)
+        self.board_shown = board_of(view)
         self.placement = self.make_placement()
         self.sel.selected = self.sel.hovered = None
         self.sel.cancel()
@@ -234,6 +244,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
     # -- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
+            if self.review_key(event.key):
+                return
             found = keymap.lookup(event.key, event.mod)
             if found is not None:
                 binding, chord = found
@@ -245,7 +257,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
                 self.camera.zoom_at(pos[0], pos[1], 1 if event.y > 0 else -1 if event.y < 0 else 0)
             elif self.panel.rect.collidepoint(pos):
                 if pos[1] >= self.log.rect.y:
-                    self.log.wheel(event.y)
+                    (self.roster if self.roster.on else self.log).wheel(event.y)
                 else:
                     self.panel.wheel(event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -272,8 +284,10 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
             option = self.panel.option_at(pos)
             if option is not None:
                 self.choose(option)
-            else:
-                self.log.click(pos)
+            elif self.roster.on and pos[1] >= self.roster.rect.y:
+                self.roster_click(pos)
+            elif not self.log.click(pos):
+                self.log_click(pos)
             return
         if not self.board.in_viewport(pos):
             return
@@ -361,7 +375,10 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
                 sel.hovered, sel.hover_time = uid, self.now
         else:
             self.cursor_world = None
-            sel.hovered = None
+            # a roster row under the pointer lights its unit on the table
+            uid = self.roster.unit_at(pos) if self.roster.on else None
+            if uid != sel.hovered:
+                sel.hovered, sel.hover_time = uid, self.now
         self.tools.motion(self.cursor_world)
         self.placement.motion(pos, self.cursor_world)
 
@@ -381,7 +398,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
                     return
         self.sync()
         self.board.update(self.now)
-        paused = self.banner_to is not None or self.pending_handover or self.app.top is not self
+        paused = self.banner_to is not None or self.pending_handover or self.app.top is not self or \
+            self.review is not None
         self.ai.drive(dt, paused, self.board.busy(), lambda: self.banner_to is not None or self.pending_handover)
         if s.is_over() and not self.end_shown and self.app.top is self:
             if self.end_at is None:
@@ -389,7 +407,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
             elif self.now >= self.end_at and not self.board.busy():
                 self.open_results()
         self.panel.update((self.banner_to, self.pending_handover), self.log.rect.y)
-        self.log.update(self.view(), s.viewer, s.version)
+        self.log.update(s.view(), s.viewer, s.version)
         self.update_dynamic_buttons()
         self.bars.enable_undo(s.undo_reason() is None and self.banner_to is None)
 
@@ -419,8 +437,11 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
                       marker_labels=dict(getattr(self.session.ruleset, "marker_styles", {}) or {}),
                       cursor=self.cursor_world, now=self.now,
                       describe=lambda uid: self.session.ruleset.describe_unit(view, uid),
+                      look=lambda uid: self.session.ruleset.unit_look(view, uid),
                       tools=self.tools if self.board.has_tools else None,
-                      orders=committed_orders(self.session, view))
+                      orders=committed_orders(self.session, view) if self.review is None else [],
+                      moment=self.review_event,
+                      preview=self.move_preview(view, region))
         self.board.draw(surface, frame)
         surface.set_clip(clip)
         self.board.draw_legend(surface)
@@ -428,6 +449,16 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
         toast = self.bars.live_toast(self.now)
         self.bars.draw_bottom(surface, surface.get_width() - self.panel_w, self.status_text(toast is not None),
                               self.viewport, self.now)
+        self.draw_review(surface)
         self.panel.draw(surface, view, mine, self.banner_to, self.pending_handover, self.log.rect.y)
-        self.log.draw(surface, self.now)
+        if self.roster.on:
+            live = self.session.view()
+            self.roster.draw(surface, live, self.session.viewer, looks_of(live, self.live_look(live), self._looks),
+                             lambda uid: self.session.ruleset.describe_unit(live, uid), frame.marker_labels,
+                             self.sel.selected, self.sel.hovered)
+        else:
+            self.log.draw(surface, self.now)
+
+    def live_look(self, view):
+        return lambda uid: self.session.ruleset.unit_look(view, uid)
 

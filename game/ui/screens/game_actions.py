@@ -165,6 +165,8 @@ class GameCommands:
         self.board.look_at(view.units[sel.selected])
 
     def undo(self) -> None:
+        if self.review is not None:
+            self.end_review()              # the moments looked at may be undone
         self.ai.forget()
         why = self.session.undo()
         if why:
