@@ -32,7 +32,7 @@ class Sheet:
         """The sheet as plain text (for logs, tests and the terminal)."""
         out = [self.title]
         for t in self.tables:
-            cells = [t.header, *t.rows]
+            cells = [t.header, *t.rows] if any(t.header) else list(t.rows)
             widths = [max(len(r[i]) for r in cells) for i in range(len(t.header))]
             out += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
         return "\n".join(out + list(self.lines))

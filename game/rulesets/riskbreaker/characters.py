@@ -178,16 +178,17 @@ def sheet_table(state: GameState, u: Unit) -> Sheet:
     for s in STATS:
         names = ", ".join(("> " if k is w else "") + k["name"] + ("*" if k.get("magical") else "")
                           for k in u.stats["skills"] if k["stat"] == s)
-        rows.append((s.capitalize(), f"{rating(u, s)} - {sh['skill'][s]} = {effective(state, u, s)}", names))
+        rows.append((s.capitalize(), f"{rating(u, s)} -", str(sh["skill"][s]), f"= {effective(state, u, s)}", names))
     status = " (fled)" if "fled" in u.markers else " (out)" if u.out else ""
     return Sheet(f"{u.name}{status}",
-                 (Table(("Stat", "Rating - Skill Damage = Effective", "Skills"), tuple(rows), "lcl"),),
-                 (f"Fighting with {label(u, w)} (>)",
-                  f"Kill Damage {sh['kill']}/{capacity(u, w)}    Combat Counters {sh['counters']}/3"))
+                 (Table(("Stat", "Rating -", "Skill Damage", "= Effective Skill", "Skills"), tuple(rows), "lrrll"),
+                  Table(("", ""), (("Kill Damage", f"{sh['kill']}/{capacity(u, w)}"),
+                                   ("Combat Counters", f"{sh['counters']}/3")))),
+                 (f"Fighting with {label(u, w)} (>)",))
 
 
 def sheet_rows(state: GameState, u: Unit) -> list[str]:
-    """The sheet as lines of text: one a stat, then the Fight skill in use, Kill Damage and Counters."""
+    """The sheet as lines of text: one a stat, then Kill Damage, Combat Counters and the Fight skill in use."""
     return sheet_table(state, u).as_text().split("\n")[2:]
 
 
