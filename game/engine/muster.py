@@ -77,6 +77,10 @@ class Muster:
     noun: str = "entry"
     help: str = ""
 
+    @property
+    def nouns(self) -> str:
+        return self.noun[:-1] + "ies" if self.noun.endswith("y") else self.noun + "s"
+
     def field(self, fid: str) -> Field:
         return next(f for f in self.fields if f.id == fid)
 
@@ -100,9 +104,9 @@ def size_problems(muster: Muster, entries: list[Entry]) -> list[str]:
     """The force's number of entries, as the scenario sets it."""
     n = len(entries)
     if n < muster.fewest:
-        return [f"the force needs at least {muster.fewest} {muster.noun}s, it has {n}"]
+        return [f"the force needs at least {muster.fewest} {muster.nouns}, it has {n}"]
     if n > muster.most:
-        return [f"the force may have at most {muster.most} {muster.noun}s, it has {n}"]
+        return [f"the force may have at most {muster.most} {muster.nouns}, it has {n}"]
     return []
 
 

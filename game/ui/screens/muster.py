@@ -236,7 +236,7 @@ class MusterScreen(Screen):
         for n, line in enumerate(fonts.wrap(self.muster.help, 12, w - 2 * m)[:2]):
             theme.draw_text(surface, fonts, line, (m, self.s(48) + n * fonts.line_height(12)), 12, theme.DIM)
         top = self.s(96)
-        theme.draw_text(surface, fonts, f"The force ({self.muster.fewest}-{self.muster.most} {self.muster.noun}s)",
+        theme.draw_text(surface, fonts, f"The force ({self.muster.fewest}-{self.muster.most} {self.muster.nouns})",
                         (m, top), 15, theme.ACCENT, "b")
         theme.draw_text(surface, fonts, "Add a preset" + (" (the force is full)" if self.full else ""),
                         (m, self.add_label_y), 15, theme.ACCENT, "b")

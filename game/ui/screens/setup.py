@@ -201,7 +201,7 @@ class SetupScreen(Screen):
             self.button(pygame.Rect(x, y, width, ch), f"Build {name}'s force…", lambda m=m: self.open_muster(m))
             y += ch + self.s(2)
             if m.side in self.forces:
-                note = f"built: {len(self.forces[m.side])} {m.noun}s"
+                note = f"built: {len(self.forces[m.side])} {m.nouns}"
             elif self.players[m.side] != HUMAN:
                 note = f"the AI ({self.players[m.side]}) builds it"
             else:
