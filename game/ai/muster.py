@@ -1,5 +1,6 @@
-"""The AI builds a side's force on points before the battle (game/engine/muster.py), deterministic
-from the game's seed, so that an AI side of a scenario that lets sides build plays a force of its own.
+"""The AI builds a side's force on points before the battle, deterministic from the game's seed.
+
+Through game/engine/muster.py: an AI side of a scenario that lets sides build plays a force of its own.
 
 A ruleset's AI package may hold a `muster` module with `build(scenario, side, muster, rng, level) ->
 entries` (e.g. game/ai/riskbreaker/muster.py); found by the ruleset id, like the AI's knowledge. The

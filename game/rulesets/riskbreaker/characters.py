@@ -202,7 +202,7 @@ def describe(state: GameState, uid: str) -> str:
     status = " (fled)" if "fled" in u.markers else " (out)" if u.out else ""
     from . import battleground, fights
     loc = fights.fight_of(state, uid)
-    where = (f"; in the fight at {battleground.name(state, loc)}, Advantage "
+    where = (f"; in the fight at {fights.name(state, loc)}, Advantage "
              f"{fights.advantage(state, loc, u.side):+d}") if loc else ""
     return (f"{u.name} ({side}){status}: {stats}; fights with {label(u, w)}, Kill Damage "
             f"{sh['kill']}/{capacity(u, w)}, counters {sh['counters']}/3{where}")
