@@ -26,7 +26,7 @@ def open_duel(app):
 
 
 def build_west(app, setup) -> MusterScreen:
-    button = next(b for b in setup.container.elements if getattr(b, "text", "") == "Build West's force…")
+    button = next(b for b in setup.container.elements if getattr(b, "text", "") == "West: build the force…")
     click(app, button.rect.center)
     assert isinstance(app.top, MusterScreen)
     return app.top

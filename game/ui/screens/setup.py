@@ -198,7 +198,7 @@ class SetupScreen(Screen):
         y += self.s(28)
         for m in musters:
             name = scen.sides[m.side].name
-            self.button(pygame.Rect(x, y, width, ch), f"Build {name}'s force…", lambda m=m: self.open_muster(m))
+            self.button(pygame.Rect(x, y, width, ch), f"{name}: build the force…", lambda m=m: self.open_muster(m))
             y += ch + self.s(2)
             if m.side in self.forces:
                 note = f"built: {len(self.forces[m.side])} {m.nouns}"
