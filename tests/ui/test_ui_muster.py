@@ -91,5 +91,5 @@ def test_the_selected_character_shows_its_sheet_as_the_text_prints_it(app):
     for _ in range(3):
         app.step()
     sheet = game.panel.card_sheet
-    assert sheet.tables[0].header == ("Stat", "Rating -", "Skill Damage", "= Effective Skill", "Skills")
+    assert sheet.tables[0].header == ("Stat", "Rating\u00a0-", "Skill Damage", "=\u00a0Effective Skill", "Skills")
     assert sheet.tables[0].rows[0][:4] == ("Muscle", "6 -", "0", "= 6")

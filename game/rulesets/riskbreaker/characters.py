@@ -180,11 +180,16 @@ def sheet_table(state: GameState, u: Unit) -> Sheet:
                           for k in u.stats["skills"] if k["stat"] == s)
         rows.append((s.capitalize(), f"{rating(u, s)} -", str(sh["skill"][s]), f"= {effective(state, u, s)}", names))
     status = " (fled)" if "fled" in u.markers else " (out)" if u.out else ""
-    return Sheet(f"{u.name}{status}",
-                 (Table(("Stat", "Rating -", "Skill Damage", "= Effective Skill", "Skills"), tuple(rows), "lrrll"),
-                  Table(("", ""), (("Kill Damage", f"{sh['kill']}/{capacity(u, w)}"),
-                                   ("Combat Counters", f"{sh['counters']}/3")))),
-                 (f"Fighting with {label(u, w)} (>)",))
+    from . import fights
+    loc = fights.fight_of(state, u.id)
+    where = (f"In the fight at {fights.name(state, loc)}, Advantage {fights.advantage(state, loc, u.side):+d}"
+             if loc else "In no fight")
+    return Sheet(f"{u.name} ({state.scenario.sides[u.side].name}){status}",
+                 (Table(("Stat", "Rating\u00a0-", "Skill Damage", "=\u00a0Effective Skill", "Skills"), tuple(rows),
+                        "lrrll"),
+                  Table(("", "", "", ""), (("Kill Damage", f"{sh['kill']}/{capacity(u, w)}", "Combat Counters",
+                                            f"{sh['counters']}/3"),))),
+                 (f"Fighting with {label(u, w)} (>). {where}.",))
 
 
 def sheet_rows(state: GameState, u: Unit) -> list[str]:

@@ -88,8 +88,8 @@ class ActionPanel:
         else:
             self.banner_rect = None
             self.card_top = r.y + self.s(92)
-        self.card_lines = self.card_text()
         self.card_sheet = self.unit_sheet()
+        self.card_lines = [] if self.card_sheet is not None else self.card_text()   # the sheet says it all
         sheet_h = sheet_height(fonts, self.card_sheet, r.w - 2 * pad) + self.s(6) if self.card_sheet else 0
         self.rows_top = self.card_top + self.s(28) + len(self.card_lines) * fonts.line_height(13) + sheet_h + self.s(8)
         opts = self.choices.options_for(sel.selected)

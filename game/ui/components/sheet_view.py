@@ -14,7 +14,7 @@ def _layout(fonts, table, width: int) -> tuple[list[int], int, list[list[list[st
     cell (a header's words may wrap), and the last column takes the rest."""
     gap = fonts.get(SIZE).size("  ")[0]
     font, bold = fonts.get(SIZE), fonts.get(SIZE, "b")
-    widths = [max([font.size(row[i])[0] for row in table.rows] + [bold.size(w)[0] for w in table.header[i].split()])
+    widths = [max([font.size(row[i])[0] for row in table.rows] + [bold.size(w)[0] for w in table.header[i].split(" ")])
               for i in range(len(table.header))]
     widths[-1] = max(gap, width - sum(widths[:-1]) - gap * (len(widths) - 1))
     shown = [table.header, *table.rows] if any(table.header) else list(table.rows)   # no empty header row

@@ -286,8 +286,9 @@ class MusterScreen(Screen):
             left, what = tally.left, f"of the force's {self.muster.budget}"
         theme.draw_text(surface, fonts, "Points left", (x, y), 15, theme.ACCENT, "b")
         y += self.s(22)
-        theme.draw_text(surface, fonts, str(left), (x, y), 40, theme.GOOD if left >= 0 else theme.BAD, "b")
-        theme.draw_text(surface, fonts, what, (x + self.s(70), y + self.s(18)), 13, theme.DIM)
+        big = theme.draw_text(surface, fonts, str(left), (x, y), 40, theme.GOOD if left >= 0 else theme.BAD, "b")
+        theme.draw_text(surface, fonts, what, (big.right + self.s(10), big.bottom - self.s(8)), 13, theme.DIM,
+                        anchor="bottomleft")
         y += self.s(58)
         if tally.legal:
             theme.draw_text(surface, fonts, "This force is legal.", (x, y), 14, theme.GOOD, "b")
