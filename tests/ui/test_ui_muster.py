@@ -4,6 +4,7 @@ always visible, and an illegal sheet refused with the reason"), and the game sta
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 from conftest import click, key
 
 from game import rulesets
@@ -93,3 +94,17 @@ def test_the_selected_character_shows_its_sheet_as_the_text_prints_it(app):
     sheet = game.panel.card_sheet
     assert sheet.tables[0].header == ("Stat", "Rating\u00a0-", "Skill Damage", "=\u00a0Effective Skill", "Skills")
     assert sheet.tables[0].rows[0][:4] == ("Muscle", "6 -", "0", "= 6")
+
+
+def test_a_skill_picked_from_the_list_joins_the_sheet_and_costs_its_point(app):
+    setup = open_duel(app)
+    screen = build_west(app, setup)
+    menu = next(w for w, fid in screen.field_widgets.items() if fid == "skills")
+    before = screen.tally().entry_left[0]
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu,
+                                         text="Fireball* (W, ranged)"))
+    for _ in range(3):
+        app.step()
+    screen = app.top
+    assert screen.entries[0]["skills"][-1] == "Fireball* (W, ranged)"
+    assert screen.tally().entry_left[0] == before - 2                      # magical: 2 points

@@ -205,7 +205,7 @@ def describe(state: GameState, uid: str) -> str:
     stats = " ".join(f"{LETTER[s]}{effective(state, u, s)}" + (f"({rating(u, s)})" if sh["skill"][s] else "")
                      for s in STATS)
     status = " (fled)" if "fled" in u.markers else " (out)" if u.out else ""
-    from . import battleground, fights
+    from . import fights
     loc = fights.fight_of(state, uid)
     where = (f"; in the fight at {fights.name(state, loc)}, Advantage "
              f"{fights.advantage(state, loc, u.side):+d}") if loc else ""

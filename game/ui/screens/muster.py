@@ -5,6 +5,7 @@ force the ruleset calls illegal refused with its reasons. Nothing here knows a r
 from __future__ import annotations
 
 import copy
+import json
 
 import pygame
 import pygame_gui
@@ -29,10 +30,20 @@ class MusterScreen(Screen):
         self.on_done = on_done
         self.message = ""
         self.steppers: list[tuple[pygame.Rect, str]] = []       # number fields: where their value is drawn
+        self._priced: dict[tuple, object] = {}                  # what the ruleset said, by the force's text
 
     # -- what the ruleset says of the force -----------------------------------------------------
+    def priced(self, key: tuple, work):
+        """The ruleset's answer for the force as it is now, asked once per change (not every frame)."""
+        key = (json.dumps(self.entries, sort_keys=True), self.current) + key
+        if key not in self._priced:
+            if len(self._priced) > 64:
+                self._priced.clear()
+            self._priced[key] = work()
+        return self._priced[key]
+
     def tally(self):
-        return self.ruleset.muster_tally(self.scenario, self.side, self.entries)
+        return self.priced(("tally",), lambda: self.ruleset.muster_tally(self.scenario, self.side, self.entries))
 
     def entry(self) -> dict | None:
         return self.entries[self.current] if 0 <= self.current < len(self.entries) else None
@@ -261,6 +272,9 @@ class MusterScreen(Screen):
 
     def step_prices(self, fid: str) -> str:
         """What the -/+ buttons of a number field would cost, as the ruleset prices the force."""
+        return self.priced(("step", fid), lambda: self._step_prices(fid))
+
+    def _step_prices(self, fid: str) -> str:
         entry = self.entry()
         if entry is None:
             return ""
