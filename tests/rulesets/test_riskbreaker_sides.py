@@ -82,3 +82,14 @@ def test_a_side_that_surrenders_leaves_the_battle_and_the_others_fight_on():
     rb_round.surrender(state, Surrender(2))
     assert all(u.out for u in state.units.values() if u.side == 2) and "surrendered" in state.units["g3"].markers
     assert engine.ruleset_of(state).result(state) is None
+
+
+def test_at_the_round_limit_the_side_with_most_characters_standing_wins_among_three():
+    state = brawl()
+    state.units["b3"].out = True
+    state.units["g3"].out = True
+    result = engine.ruleset_of(state).result_at_limit(state)
+    assert (result.winner, result.reason) == (1, "the round limit: more characters standing (2 to 1 and 1)")
+    state.units["r3"].out = True
+    assert engine.ruleset_of(state).result_at_limit(state).reason == \
+        "the round limit: 1 character standing on more than one side"

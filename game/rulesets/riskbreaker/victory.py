@@ -63,7 +63,8 @@ def result_at_limit(state: GameState) -> Result:
     standing = [_standing(state, s) for s in range(state.sides)]
     most = max(standing)
     if standing.count(most) > 1:
-        return Result(None, f"the round limit: {most} characters standing on more than one side")
+        return Result(None, f"the round limit: {most} character{'s' if most != 1 else ''} standing on more "
+                            f"than one side")
     best = standing.index(most)
     others = " and ".join(str(n) for s, n in enumerate(standing) if s != best)
     return Result(best, f"the round limit: more characters standing ({most} to {others})")
