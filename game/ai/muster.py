@@ -63,11 +63,13 @@ def build(scenario: Any, side: int, seed: int, level: str) -> list[dict] | None:
 
 def forces_for(scenario: Any, players: list[str], seed: int, human: str = "human",
                built: Mapping[int, list[dict]] | None = None) -> dict[int, list[dict]]:
-    """Each side's force: what a player built by hand, else what its AI musters (human sides that
-    built nothing keep the scenario's force)."""
+    """Each side's force: what a player built by hand, else what its AI musters where the scenario
+    expects sides to build (`Muster.ai_builds`); the other sides keep the scenario's force."""
     forces = {int(k): v for k, v in (built or {}).items()}
+    ruleset = registry.get(scenario.ruleset)
     for side, player in enumerate(players):
-        if side in forces or player == human:
+        muster = ruleset.muster(scenario, side)
+        if side in forces or player == human or muster is None or not muster.ai_builds:
             continue
         entries = build(scenario, side, seed, player)
         if entries is not None:

@@ -64,7 +64,9 @@ class Preset:
 @dataclasses.dataclass(frozen=True)
 class Muster:
     """How one side builds its force. `per_entry`: the budget is each entry's (a Riskbreaker character
-    has its own 10 points); otherwise it is the whole force's (a Petite Guerre points limit)."""
+    has its own 10 points); otherwise it is the whole force's (a Petite Guerre points limit).
+    `ai_builds`: an AI side builds its own force (the scenario is about building one); otherwise
+    building is offered and every side that builds nothing keeps the scenario's force."""
 
     side: int
     title: str
@@ -76,6 +78,7 @@ class Muster:
     presets: tuple[Preset, ...] = ()
     noun: str = "entry"
     help: str = ""
+    ai_builds: bool = False
 
     @property
     def nouns(self) -> str:

@@ -22,7 +22,8 @@ def test_the_same_seed_builds_the_same_force_and_the_forces_are_legal():
                 assert first == ai_muster.build(scen, 0, seed, level)
                 if first is not None:
                     assert rs.muster_tally(scen, 0, first).legal
-            forces = ai_muster.forces_for(scen, [level, level], 5)
+            forces = {0: ai_muster.build(scen, 0, 5, level) or rs.muster_force(scen, 0),
+                      1: ai_muster.build(scen, 1, 5, level) or rs.muster_force(scen, 1)}
             scenario_from_doc(muster_scenario_doc(rs, scen, forces), name)       # stands on the table
 
 
@@ -56,3 +57,12 @@ def test_human_sides_keep_what_they_built_or_the_scenarios_force():
     assert 0 not in ai_muster.forces_for(scen, ["human", "normal"], 3)
     fixed = load_scenario("maps/riskbreaker-wizards-stair.json")
     assert ai_muster.forces_for(fixed, ["normal", "normal"], 3) == {}
+
+
+def test_where_building_is_only_offered_an_ai_side_keeps_the_scenarios_force():
+    """Petite Guerre: "Scenarios are built on equal points by default. The new-game screen can build a
+    force": the piquet's British stay a line platoon that fires volleys unless someone builds them."""
+    piquet = load_scenario("maps/petite-guerre-the-piquet.json")
+    assert registry.get(piquet.ruleset).muster(piquet, 1).ai_builds is False
+    assert ai_muster.forces_for(piquet, ["normal", "normal"], 3) == {}
+    assert registry.get("riskbreaker").muster(load_scenario("maps/riskbreaker-bridge-duel.json"), 0).ai_builds

@@ -2,8 +2,9 @@
 (game/engine/muster.py): units made of one troop type, a leader (x12), sub-leaders (x6) and men, in
 open order or in line, up to the scenario's points limit.
 
-Every scenario may be rebuilt; `ruleset_data.muster` may set `{"points": N, "units": [1, 6]}` or be
-`false` (fixed forces). The default limit is the larger side's points in the file, so the sides stay
+Every scenario may be rebuilt; `ruleset_data.muster` may set `{"points": N, "units": [1, 6],
+"ai_builds": false}` or be `false` (fixed forces). Building is offered, not expected: a side that
+builds nothing, and an AI side unless `ai_builds` is true, keeps the scenario's force. The default limit is the larger side's points in the file, so the sides stay
 on equal points. The side's figures in the file are where the builder starts; the new units stand
 where they stood (round their centre, facing the same way), side by side along the front.
 
@@ -78,7 +79,8 @@ def muster(scenario: Any, side: int) -> Muster | None:
                   fields, presets, noun="unit",
                   help="Points = C + AF + M + Movement (each die by its sides; Movement 4 for infantry, 6 for "
                        "light troops, 8 for cavalry). A leader is worth 12 men, a sub-leader 6. Each unit needs a "
-                       "leader or a sub-leader; a unit in line has at least 4 figures, in two ranks.")
+                       "leader or a sub-leader; a unit in line has at least 4 figures, in two ranks.",
+                  ai_builds=bool(conf.get("ai_builds", False)))
 
 
 def preset_entry(p: tuple) -> dict[str, Any]:

@@ -2,8 +2,9 @@
 the AI, through the engine's generic muster (game/engine/muster.py).
 
 A scenario lets a side build its party with `ruleset_data.muster`: `{"points": 10, "party": [1, 4],
-"sides": [0, 1]}` (each character's points, how many characters, which sides build; the defaults are
-10 points, one to as many characters as the side has in the file, and both sides). The side's own
+"sides": [0, 1], "ai_builds": true}` (each character's points, how many characters, which sides build,
+whether an AI side builds its own; the defaults are 10 points, one to as many characters as the side
+has in the file, both sides, and true). The side's own
 characters in the file are where the builder starts and where the new characters stand (in order).
 
 An entry is a character: its name, the four stats (+/- buttons, 1 to 10) and its skills, each written
@@ -118,7 +119,8 @@ def muster(scenario: Any, side: int) -> Muster | None:
                   points, True, fewest, most, fields, presets, noun="character",
                   help="Every stat starts at 4. Raising a stat costs the value it is raised to; lowering "
                        "it gives back the value it started at. A skill costs 1 point, 2 when magical (*). "
-                       "The first Fight skill listed is the one the character starts with.")
+                       "The first Fight skill listed is the one the character starts with.",
+                  ai_builds=bool(conf.get("ai_builds", True)))
 
 
 def force(scenario: Any, side: int) -> list[dict[str, Any]]:

@@ -202,7 +202,7 @@ class SetupScreen(Screen):
             y += ch + self.s(2)
             if m.side in self.forces:
                 note = f"built: {len(self.forces[m.side])} {m.nouns}"
-            elif self.players[m.side] != HUMAN:
+            elif self.players[m.side] != HUMAN and m.ai_builds:
                 note = f"the AI ({self.players[m.side]}) builds it"
             else:
                 note = "the scenario's own force"
