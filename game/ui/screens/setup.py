@@ -201,7 +201,8 @@ class SetupScreen(Screen):
             self.button(pygame.Rect(x, y, width, ch), f"{name}: build the force…", lambda m=m: self.open_muster(m))
             y += ch + self.s(2)
             if m.side in self.forces:
-                note = f"built: {len(self.forces[m.side])} {m.nouns}"
+                n = len(self.forces[m.side])
+                note = f"built: {n} {m.noun if n == 1 else m.nouns}"
             elif self.players[m.side] != HUMAN and m.ai_builds:
                 note = f"the AI ({self.players[m.side]}) builds it"
             else:
@@ -397,11 +398,15 @@ class SetupScreen(Screen):
         scen = self.scenario()
         if scen is None:
             return None
-        key = (self.current, size, tuple(sorted((k, str(v)) for k, v in self.values.items())))
+        key = (self.current, size, tuple(sorted((k, str(v)) for k, v in self.values.items())), repr(self.forces))
         if key in self.thumb_cache:
             return self.thumb_cache[key]
         from game.engine import game as engine
         try:
+            if self.forces:         # the forces built so far stand on the thumbnail
+                from game.engine.muster import muster_scenario_doc
+                from game.engine.scenario import Scenario
+                scen = Scenario.from_dict(muster_scenario_doc(self.ruleset(), scen, self.forces))
             state = engine.new_game(scen, 1, dict(self.values))
         except Exception as exc:
             self.message = f"{type(exc).__name__}: {exc}"
