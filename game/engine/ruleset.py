@@ -211,6 +211,31 @@ class Ruleset:
         plain figure, labelled with its name's initials."""
         return Look(label=initials(state.units[unit_id].name or unit_id))
 
+    # -- mustering a force on points before the battle (game.engine.muster) ------------------------
+    def muster(self, scenario: Any, side: int) -> Any:
+        """How `side` may build its force on points in this scenario (a game.engine.muster.Muster),
+        or None when the scenario gives it a fixed force (the default)."""
+        return None
+
+    def muster_force(self, scenario: Any, side: int) -> list[dict[str, Any]]:
+        """The scenario's own force of `side` as muster entries: where the builder starts."""
+        return []
+
+    def muster_tally(self, scenario: Any, side: int, entries: list[dict[str, Any]]) -> Any:
+        """The force priced: a game.engine.muster.Tally (points left, each entry's cost, the reasons
+        it is illegal)."""
+        raise NotImplementedError
+
+    def muster_apply(self, doc: dict[str, Any], scenario: Any, side: int,
+                     entries: list[dict[str, Any]]) -> dict[str, Any]:
+        """The scenario document `doc` with `side`'s units replaced by the (legal) force."""
+        raise NotImplementedError
+
+    # -- a unit shown as the rules' own sheet -------------------------------------------------------
+    def unit_sheet(self, state: GameState, unit_id: str) -> Any:
+        """A unit as small tables the UI draws under its card (a game.engine.sheets.Sheet), or None."""
+        return None
+
 
 def initials(name: str, most: int = 3) -> str:
     """A short tag from a name: "2nd Fireteam" -> "2F", "Edda the Blade" -> "EB", "Baker" -> "Bak"."""

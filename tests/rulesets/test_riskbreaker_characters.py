@@ -73,4 +73,5 @@ def test_the_character_sheet_shows_rating_skill_damage_effective_skill_kill_dama
     rows = characters.sheet_rows(state, state.units["a"])
     assert rows[2].split()[:6] == ["Wit", "5", "-", "2", "=", "3"]
     assert "Lightning*" in rows[2]
-    assert "Kill Damage 0/5" in rows[4] and "Combat Counters 0/3" in rows[4]
+    assert rows[4].split() == ["Kill", "Damage", "0/5", "Combat", "Counters", "0/3"]
+    assert rows[5].startswith("Fighting with W5: Lightning (>).") and "> Lightning*" in rows[2]

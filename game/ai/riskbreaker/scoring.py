@@ -137,7 +137,7 @@ def _follow(state: GameState, a: Follow, p: float) -> float:
 def _enemy_locations(state: GameState, side: int) -> dict[str, int]:
     """Locations holding enemies, with the enemies' skill level there."""
     out: dict[str, int] = {}
-    for e in fights.standing(state, 1 - side):
+    for e in (e for e in fights.standing(state) if e.side != side):
         loc = battleground.location_of(state, e)
         if loc is not None:
             out[loc] = out.get(loc, 0) + characters.fight_rating(state, e)

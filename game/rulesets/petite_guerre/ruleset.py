@@ -20,7 +20,7 @@ from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import Option, OptionSpec, Ruleset
 from game.engine.state import GameState, Result
 
-from . import command, fire, forces, melee, movement, tables
+from . import command, fire, forces, melee, movement, muster, tables
 from .actions import ACTIONS, AimedFire, Charge, Fight, Move, Reload, ReloadRanks, Volley
 from .forces import IN_CONTROL, ROUTED
 
@@ -225,6 +225,19 @@ class PetiteGuerre(TableRules, Ruleset):
         return (f"{forces.name(f)} ({state.scenario.sides[f.side].name}, {u['name']}{role}): {t['label']}, "
                 f"C d{t['C']} AF d8+d{t['AF']} M d{t['M']}, {forces.weapon(f)}, "
                 f"{forces.figure_points(f)} pts; unit {u['status']}, {u['formation']}; {marks}")
+
+    # building a force on points before the battle: muster.py
+    def muster(self, scenario: Any, side: int) -> Any:
+        return muster.muster(scenario, side)
+
+    def muster_force(self, scenario: Any, side: int) -> list[dict]:
+        return muster.force(scenario, side)
+
+    def muster_tally(self, scenario: Any, side: int, entries: list[dict]) -> Any:
+        return muster.tally(scenario, side, entries)
+
+    def muster_apply(self, doc: dict, scenario: Any, side: int, entries: list[dict]) -> dict:
+        return muster.apply(doc, scenario, side, entries)
 
     def validate_scenario(self, scenario: Any) -> list[str]:
         out = []

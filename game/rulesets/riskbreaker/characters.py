@@ -11,6 +11,7 @@ import json
 from importlib import resources
 from typing import Any
 
+from game.engine.sheets import Sheet, Table
 from game.engine.state import GameState, Unit
 
 STATS = ("muscle", "agility", "wit", "personality")
@@ -168,19 +169,32 @@ def label(u: Unit, k: dict[str, Any]) -> str:
     return f"{LETTER[k['stat']]}{rating(u, k['stat'])}: {k['name']}"
 
 
-def sheet_rows(state: GameState, u: Unit) -> list[str]:
-    """The text's character sheet: Stat, Rating - Skill Damage = Effective Skill, Skills; then Kill
-    Damage and Combat Counters."""
+def sheet_table(state: GameState, u: Unit) -> Sheet:
+    """The text's character sheet: Stat | Rating - Skill Damage = Effective Skill | Skills (magical
+    ones starred, the Fight skill in use marked), then Kill Damage and Combat Counters."""
     sh = sheet(state, u.id)
+    w = weapon(state, u)
     rows = []
     for s in STATS:
-        names = ", ".join(k["name"] + ("*" if k.get("magical") else "")
+        names = ", ".join(("> " if k is w else "") + k["name"] + ("*" if k.get("magical") else "")
                           for k in u.stats["skills"] if k["stat"] == s)
-        rows.append(f"{s.capitalize():<11} {rating(u, s):>2} - {sh['skill'][s]} = {effective(state, u, s):>2}  {names}")
-    w = weapon(state, u)
-    rows.append(f"Fighting with {label(u, w)}; Kill Damage {sh['kill']}/{capacity(u, w)}; "
-                f"Combat Counters {sh['counters']}/3")
-    return rows
+        rows.append((s.capitalize(), f"{rating(u, s)} -", str(sh["skill"][s]), f"= {effective(state, u, s)}", names))
+    status = " (fled)" if "fled" in u.markers else " (out)" if u.out else ""
+    from . import fights
+    loc = fights.fight_of(state, u.id)
+    where = (f"In the fight at {fights.name(state, loc)}, Advantage {fights.advantage(state, loc, u.side):+d}"
+             if loc else "In no fight")
+    return Sheet(f"{u.name} ({state.scenario.sides[u.side].name}){status}",
+                 (Table(("Stat", "Rating\u00a0-", "Skill Damage", "=\u00a0Effective Skill", "Skills"), tuple(rows),
+                        "lrrll"),
+                  Table(("", "", "", ""), (("Kill Damage", f"{sh['kill']}/{capacity(u, w)}", "Combat Counters",
+                                            f"{sh['counters']}/3"),))),
+                 (f"Fighting with {label(u, w)} (>). {where}.",))
+
+
+def sheet_rows(state: GameState, u: Unit) -> list[str]:
+    """The sheet as lines of text: one a stat, then Kill Damage, Combat Counters and the Fight skill in use."""
+    return sheet_table(state, u).as_text().split("\n")[2:]
 
 
 def describe(state: GameState, uid: str) -> str:
@@ -191,9 +205,9 @@ def describe(state: GameState, uid: str) -> str:
     stats = " ".join(f"{LETTER[s]}{effective(state, u, s)}" + (f"({rating(u, s)})" if sh["skill"][s] else "")
                      for s in STATS)
     status = " (fled)" if "fled" in u.markers else " (out)" if u.out else ""
-    from . import battleground, fights
+    from . import fights
     loc = fights.fight_of(state, uid)
-    where = (f"; in the fight at {battleground.name(state, loc)}, Advantage "
+    where = (f"; in the fight at {fights.name(state, loc)}, Advantage "
              f"{fights.advantage(state, loc, u.side):+d}") if loc else ""
     return (f"{u.name} ({side}){status}: {stats}; fights with {label(u, w)}, Kill Damage "
             f"{sh['kill']}/{capacity(u, w)}, counters {sh['counters']}/3{where}")

@@ -1,9 +1,13 @@
 """Fights and Advantage ("Declare Fights", "Calculate Advantage").
 
-A fight is the characters of the two sides in one location who are engaged, plus characters with a
+A fight is the characters of two sides in one location who are engaged, plus characters with a
 ranged Fight skill in an adjacent location with LOS who declared to join it. Each fight keeps one
-signed Advantage, stored for side 0 (side 1 holds its negative): "always being positive for one
-side (and thus negative for the other)".
+signed Advantage, stored for the first of its two sides (the other holds its negative): "always being
+positive for one side (and thus negative for the other)".
+
+"Every fight has only two sides. If there are more than two sides, break the fight down into smaller
+fights until there are only two": a location holding characters of more than two sides is split into
+two-sided fights (`split`), each keyed `location#AvB`; a fight of two sides is keyed by its location.
 
 Seed: 001_3f7b5bbacd6908e7.txt (Riskbreaker).
 """
@@ -62,8 +66,58 @@ def form(state: GameState) -> dict[str, list[str]]:
         there = members.get(here or "", [])
         if any(state.units[m].side != u.side for m in there):
             there.append(u.id)
-    return {loc: ids for loc, ids in members.items()
-            if len({state.units[m].side for m in ids}) == 2}
+    out: dict[str, list[str]] = {}
+    for loc, ids in members.items():
+        sides = {state.units[m].side for m in ids}
+        if len(sides) == 2:
+            out[loc] = ids
+        elif len(sides) > 2:
+            out.update(split(state, loc, ids))
+    return out
+
+
+def split(state: GameState, loc: str, ids: list[str]) -> dict[str, list[str]]:
+    """More than two sides in one place: "break the fight down into smaller fights until there are only
+    two". **Interpretation:** each side deals its characters there, strongest fight rating first, to
+    the enemy sides present in turn (in side order); the characters two sides dealt to each other make
+    a two-sided fight. A character dealt to a side that dealt nobody back has no fight this round."""
+    by_side: dict[int, list[Unit]] = {}
+    for m in ids:
+        by_side.setdefault(state.units[m].side, []).append(state.units[m])
+    against: dict[str, int] = {}
+    for side, units in sorted(by_side.items()):
+        enemies = [e for e in sorted(by_side) if e != side]
+        units.sort(key=lambda u: (-characters.fight_rating(state, u), u.id))
+        for i, u in enumerate(units):
+            against[u.id] = enemies[i % len(enemies)]
+    out: dict[str, list[str]] = {}
+    for m in ids:
+        a, b = sorted((state.units[m].side, against[m]))
+        if any(state.units[o].side == against[m] and against[o] == state.units[m].side for o in ids):
+            out.setdefault(f"{loc}#{a}v{b}", []).append(m)
+    return out
+
+
+def location(state: GameState, key: str) -> str:
+    """The location a fight is in (a split fight's key names its location first)."""
+    return key.split("#")[0]
+
+
+def sides_of(state: GameState, key: str) -> list[int]:
+    """The two sides of a fight, the first the one its stored Advantage belongs to."""
+    f = state.data["fights"].get(key)
+    if f is not None and "sides" in f:
+        return list(f["sides"])
+    return sorted({state.units[m].side for m in (f or {}).get("members", [])})[:2] or [0, 1]
+
+
+def name(state: GameState, key: str) -> str:
+    """A fight as the log names it: its location, and for a split fight the two sides."""
+    where = battleground.name(state, location(state, key))
+    if "#" not in key:
+        return where
+    a, b = sides_of(state, key)
+    return f"{where} ({state.scenario.sides[a].name} against {state.scenario.sides[b].name})"
 
 
 def members(state: GameState, loc: str, side: int | None = None) -> list[Unit]:
@@ -89,7 +143,7 @@ def opponents(state: GameState, uid: str) -> list[Unit]:
     loc = fight_of(state, uid)
     if loc is None:
         return []
-    return members(state, loc, 1 - state.units[uid].side)
+    return [u for u in members(state, loc) if u.side != state.units[uid].side]
 
 
 def leave(state: GameState, uid: str) -> None:
@@ -105,17 +159,18 @@ def skill_level(state: GameState, loc: str, side: int) -> int:
 
 
 def base(state: GameState, loc: str) -> int:
-    """Side 0's starting Advantage: the difference of skill levels, plus 1 per extra member when one
-    side outnumbers the other."""
-    n0, n1 = len(members(state, loc, 0)), len(members(state, loc, 1))
-    return skill_level(state, loc, 0) - skill_level(state, loc, 1) + (n0 - n1)
+    """The first side's starting Advantage: the difference of skill levels, plus 1 per extra member
+    when one side outnumbers the other."""
+    a, b = sides_of(state, loc)
+    na, nb = len(members(state, loc, a)), len(members(state, loc, b))
+    return skill_level(state, loc, a) - skill_level(state, loc, b) + (na - nb)
 
 
 def advantage(state: GameState, loc: str, side: int) -> int:
     f = state.data["fights"].get(loc)
-    if f is None:
+    if f is None or side not in sides_of(state, loc):
         return 0
-    return f["adv"] if side == 0 else -f["adv"]
+    return f["adv"] if side == sides_of(state, loc)[0] else -f["adv"]
 
 
 def shift(state: GameState, loc: str, side: int, amount: int, why: str) -> None:
@@ -124,11 +179,11 @@ def shift(state: GameState, loc: str, side: int, amount: int, why: str) -> None:
     if f is None or amount == 0:
         return
     before = advantage(state, loc, side)
-    f["adv"] += amount if side == 0 else -amount
+    f["adv"] += amount if side == sides_of(state, loc)[0] else -amount
     after = advantage(state, loc, side)
     verb = "gain" if amount > 0 else "lose"
     state.emit("Advantage", f"{state.scenario.sides[side].name} {verb} {abs(amount)} Advantage at "
-                            f"{battleground.name(state, loc)} ({why}): {before:+d} -> {after:+d}",
+                            f"{name(state, loc)} ({why}): {before:+d} -> {after:+d}",
                fight=loc, side=side, amount=amount, advantage=f["adv"])
 
 
@@ -137,7 +192,8 @@ def situations(state: GameState, loc: str) -> list[dict[str, Any]]:
     situations for a fight that begins at this location (on a given round, or any)."""
     out = []
     for s in state.scenario.ruleset_data.get("situations", []) or []:
-        if s.get("location") == loc and s.get("round", state.turn) == state.turn:
+        if s.get("location") == location(state, loc) and s.get("round", state.turn) == state.turn \
+                and int(s.get("side", 0)) in sides_of(state, loc):
             out.append(s)
     return out
 
@@ -152,31 +208,33 @@ def calculate(state: GameState) -> None:
     old = d["fights"]
     formed = form(state)
     d["fights"] = {}
-    for loc in sorted(formed, key=lambda k: [p.id for p in state.table.pieces].index(k)):
-        d["fights"][loc] = {"adv": 0, "members": formed[loc], "base": 0, "levels": [0, 0]}
+    pieces = [p.id for p in state.table.pieces]
+    for loc in sorted(formed, key=lambda k: (pieces.index(location(state, k)), k)):
+        pair = sorted({state.units[m].side for m in formed[loc]})
+        d["fights"][loc] = {"adv": 0, "members": formed[loc], "base": 0, "levels": [0, 0], "sides": pair}
         b = base(state, loc)
-        where = battleground.name(state, loc)
-        names = {s: ", ".join(f"{u.name} ({characters.letter_label(state, u, characters.weapon(state, u))})"
-                              for u in members(state, loc, s)) for s in (0, 1)}
-        levels = [skill_level(state, loc, 0), skill_level(state, loc, 1)]
-        if loc in old:
+        where = name(state, loc)
+        names = [", ".join(f"{u.name} ({characters.letter_label(state, u, characters.weapon(state, u))})"
+                           for u in members(state, loc, s)) for s in pair]
+        levels = [skill_level(state, loc, s) for s in pair]
+        if loc in old and old[loc].get("sides", pair) == pair:
             f = old[loc]
             prev = f["levels"]
             state.emit("Fight", f"The fight at {where} goes on: {names[0]} against {names[1]} "
                                 f"(skill levels {levels[0]} and {levels[1]})", fight=loc)
             d["fights"][loc].update(adv=f["adv"], base=f["base"])
             if b != f["base"]:
-                shift(state, loc, 0, b - f["base"], "the sides changed")
+                shift(state, loc, pair[0], b - f["base"], "the sides changed")
             if prev[0] != prev[1]:
-                up = 0 if prev[0] > prev[1] else 1
+                up = pair[0] if prev[0] > prev[1] else pair[1]
                 shift(state, loc, up, 1, "its skill level was the greater last round")
         else:
             state.emit("Fight", f"A fight begins at {where}: {names[0]} against {names[1]} "
                                 f"(skill levels {levels[0]} and {levels[1]})", fight=loc)
             d["fights"][loc]["adv"] = b
-            state.emit("Advantage", f"Starting Advantage at {where}: {state.scenario.sides[0].name} "
-                                    f"{b:+d} (skill levels {levels[0]} - {levels[1]}, "
-                                    f"outnumbering {len(members(state, loc, 0)) - len(members(state, loc, 1)):+d})",
+            outnumber = len(members(state, loc, pair[0])) - len(members(state, loc, pair[1]))
+            state.emit("Advantage", f"Starting Advantage at {where}: {state.scenario.sides[pair[0]].name} "
+                                    f"{b:+d} (skill levels {levels[0]} - {levels[1]}, outnumbering {outnumber:+d})",
                        fight=loc, advantage=b)
             for s in situations(state, loc):
                 shift(state, loc, int(s["side"]), int(s["advantage"]), s.get("why", "the situation"))

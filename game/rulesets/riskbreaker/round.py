@@ -79,8 +79,9 @@ def declare_choices(state: GameState, decision: Decision) -> list[Option]:
     if u is None:
         return []
     opts = declare_options(state, u)
-    # surrender is offered to a side with at most half as many characters standing as its enemy
-    if 2 * len(fights.standing(state, decision.side)) <= len(fights.standing(state, 1 - decision.side)):
+    # surrender is offered to a side with at most half as many characters standing as its enemies
+    mine = len(fights.standing(state, decision.side))
+    if 2 * mine <= len(fights.standing(state)) - mine:
         opts.append(Option("Surrender", f"{state.scenario.sides[decision.side].name} surrender",
                            action=Surrender(decision.side)))
     return opts
@@ -105,8 +106,15 @@ def declare(state: GameState, action: Declare, decision: Decision) -> None:
 
 
 def surrender(state: GameState, action: Surrender) -> None:
-    state.data["surrendered"] = action.side
+    """A side that surrenders is beaten: with two sides the battle ends; with more, its characters
+    leave the battle and the others fight on."""
     state.emit("Surrender", f"{state.scenario.sides[action.side].name} surrender", side=action.side)
+    if state.sides == 2:
+        state.data["surrendered"] = action.side
+    else:
+        for u in fights.standing(state, action.side):
+            u.out = True
+            u.markers.add("surrendered")
     engine.end_run(state)
 
 
@@ -135,13 +143,13 @@ def order(state: GameState) -> list[Decision]:
     for loc in list(state.data["fights"]):
         if not fights.live(state, loc):
             continue
-        adv = {s: fights.advantage(state, loc, s) for s in (0, 1)}
+        adv = {s: fights.advantage(state, loc, s) for s in fights.sides_of(state, loc)}
         queue = sorted((u for u in fights.members(state, loc) if u.id not in acted),
                        key=lambda u: (characters.fight_rating(state, u), adv[u.side], u.id))
         for u in queue:
             if u.id not in placed:
                 placed.add(u.id)
-                out.append(Decision(u.side, "act", f"acts in the fight at {battleground.name(state, loc)}",
+                out.append(Decision(u.side, "act", f"acts in the fight at {fights.name(state, loc)}",
                                     actor=u.id))
     rest = sorted((u for u in fights.standing(state) if u.id not in acted and u.id not in placed),
                   key=lambda u: (characters.fight_rating(state, u), u.id))

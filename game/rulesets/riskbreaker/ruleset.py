@@ -25,7 +25,7 @@ from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import Option, Ruleset
 from game.engine.state import GameState, Result
 
-from . import battleground, characters, damage, fights, round, special, validation, victory
+from . import battleground, characters, damage, fights, muster, round, special, validation, victory
 from .actions import (ACTIONS, Alteration, Declare, FirstAid, Flee, Follow, GainAdvantage, Hold, KillDamage,
                       Maneuver, Recovery, SkillDamage, Surrender, Tactics)
 
@@ -154,6 +154,23 @@ class Riskbreaker(TableRules, Ruleset):
 
     def describe_unit(self, state: GameState, unit_id: str) -> str:
         return characters.describe(state, unit_id)
+
+    # ==== building a party on points (muster.py) ========================================================
+    def muster(self, scenario: Any, side: int) -> Any:
+        return muster.muster(scenario, side)
+
+    def muster_force(self, scenario: Any, side: int) -> list[dict[str, Any]]:
+        return muster.force(scenario, side)
+
+    def muster_tally(self, scenario: Any, side: int, entries: list[dict[str, Any]]) -> Any:
+        return muster.tally(scenario, side, entries)
+
+    def muster_apply(self, doc: dict[str, Any], scenario: Any, side: int,
+                     entries: list[dict[str, Any]]) -> dict[str, Any]:
+        return muster.apply(doc, scenario, side, entries)
+
+    def unit_sheet(self, state: GameState, unit_id: str) -> Any:
+        return characters.sheet_table(state, state.units[unit_id])
 
     # ==== what the AI and the UI ask ======================================================================
     sheet_rows = staticmethod(characters.sheet_rows)

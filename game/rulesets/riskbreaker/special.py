@@ -162,12 +162,13 @@ def alteration(state: GameState, action: Alteration) -> None:
     # "the change still occurs, but not to their side's benefit": the side pays Risk in the fight
     # it has at either end (its own first), else it is the side held up by the delay.
     mine = fights.fight_of(state, u.id)
-    at_ends = [loc for loc in (a, b) if fights.members(state, loc, u.side) and fights.live(state, loc)]
+    at_ends = [key for key in state.data["fights"] if fights.location(state, key) in (a, b)
+               and fights.members(state, key, u.side) and fights.live(state, key)]
     fight = mine or (at_ends[0] if at_ends else None)
     if fight is not None:
         fights.owe(state, u.side, action.risk, f"{u.name}'s alteration went wrong", fight=fight)
         state.emit("Alteration", f"It goes wrong: the enemy get through and {state.scenario.sides[u.side].name} "
-                                 f"lose {action.risk} Advantage at {battleground.name(state, fight)} next turn")
+                                 f"lose {action.risk} Advantage at {fights.name(state, fight)} next turn")
     else:
         state.data["closed"][key] = {"rounds": rounds, "until": until, "sides": [u.side]}
         state.emit("Alteration", f"It goes wrong: {where} is closed to {state.scenario.sides[u.side].name} only")
@@ -191,7 +192,7 @@ def tactics_options(state: GameState, u: Unit) -> list[Option]:
         there = battleground.location_of(state, f)
         if f.id == u.id or fights.fight_of(state, f.id) is not None or there is None:
             continue
-        r = battleground.maneuver_risks(state, there, f.side).get(loc)
+        r = battleground.maneuver_risks(state, there, f.side).get(fights.location(state, loc))
         if r is not None:
             opts.append(Option("Tactics", f"{u.name}: Tactics to bring {f.name} into the fight (Risk {r})",
                                action=Tactics(u.id, f.id, r), actor=u.id,
@@ -212,13 +213,13 @@ def tactics(state: GameState, action: Tactics) -> None:
     if t.side != u.side:
         fights.leave(state, t.id)
         state.data["held_off"][t.id] = {"loc": loc, "until": state.turn + 1}
-        state.emit("Tactics", f"{t.name} is funnelled out of the fight at {battleground.name(state, loc)} "
+        state.emit("Tactics", f"{t.name} is funnelled out of the fight at {fights.name(state, loc)} "
                               f"until the end of next round", unit=t.id)
     else:
-        battleground.place(state, t, loc)
+        battleground.place(state, t, fights.location(state, loc))
         state.data["fights"][loc]["members"].append(t.id)
-        state.data["declared"][t.id] = loc
-        state.emit("Tactics", f"{t.name} is brought into the fight at {battleground.name(state, loc)}", unit=t.id)
+        state.data["declared"][t.id] = fights.location(state, loc)
+        state.emit("Tactics", f"{t.name} is brought into the fight at {fights.name(state, loc)}", unit=t.id)
 
 
 # ==== Recovery, First Aid, leaving ===========================================================================
@@ -245,7 +246,7 @@ def recovery_options(state: GameState, u: Unit) -> list[Option]:
             stat = characters.effective(state, u, k["stat"])
             for r in (1, 2, 3):
                 opts.append(Option("Recovery", f"{u.name}: Recovery, 2 from {s}, and {k['name']} for "
-                                               f"Advantage at {battleground.name(state, loc)} (Risk {r})",
+                                               f"Advantage at {fights.name(state, loc)} (Risk {r})",
                                    action=Recovery(u.id, s, k["name"], loc, r), actor=u.id,
                                    odds=rolls.chance(stat), odds_text=rolls.odds_text(stat)))
     return opts

@@ -1,5 +1,5 @@
 """Checks of a Riskbreaker scenario beyond the file format, each as 'field.path: what was expected':
-legal character sheets (the point buy), two sides, every character in a location, exits and
+legal character sheets (the point buy), two sides or more, every character in a location, exits and
 situations naming locations, a victory kind victory.py knows.
 
 Seed: 001_3f7b5bbacd6908e7.txt (Riskbreaker).
@@ -16,8 +16,10 @@ from .victory import KINDS
 
 def problems(scenario: Any) -> list[str]:
     out = []
-    if len(scenario.sides) != 2:
-        out.append("sides: expected two sides (every fight has two sides)")
+    if len(scenario.sides) < 2:
+        out.append("sides: expected two sides or more")
+    if scenario.victory.get("kind") == "escape" and len(scenario.sides) != 2:
+        out.append("victory.kind: an escape is played by two sides")
     pieces = {p.id: shapely.Polygon(p.polygon) for p in scenario.pieces}
     for i, u in enumerate(scenario.units):
         out += [f"units[{i}].stats.{p}" for p in sheet_problems(u.stats)]
@@ -30,8 +32,9 @@ def problems(scenario: Any) -> list[str]:
     for j, s in enumerate(data.get("situations", []) or []):
         if not isinstance(s, dict) or s.get("location") not in pieces:
             out.append(f"ruleset_data.situations[{j}].location: expected a terrain piece id")
-        elif s.get("advantage") not in (1, 2, 3) or s.get("side") not in (0, 1):
-            out.append(f"ruleset_data.situations[{j}]: expected side 0 or 1 and advantage 1, 2 or 3")
+        elif s.get("advantage") not in (1, 2, 3) or s.get("side") not in range(len(scenario.sides)):
+            out.append(f"ruleset_data.situations[{j}]: expected a side (0 to {len(scenario.sides) - 1}) and "
+                       f"advantage 1, 2 or 3")
     kind = scenario.victory.get("kind", "eliminate")
     if kind not in KINDS:
         out.append(f"victory.kind: expected one of {', '.join(KINDS)}, got {kind!r}")

@@ -42,7 +42,10 @@ def result(state: GameState) -> Result | None:
         return None
     standing = [_standing(state, s) for s in range(state.sides)]
     if all(n == 0 for n in standing):
-        return Result(None, "both sides are out of the battle")
+        return Result(None, "every side is out of the battle")
+    if state.sides > 2:                 # more than two sides: the last one standing wins
+        alive = [s for s in range(state.sides) if standing[s]]
+        return Result(alive[0], f"{names[alive[0]]} are the last side standing") if len(alive) == 1 else None
     for s in range(state.sides):
         if standing[s] == 0:
             how = "fled" if _fled(state, s) == sum(1 for u in state.units.values() if u.side == s) else \
@@ -58,7 +61,10 @@ def result_at_limit(state: GameState) -> Result:
         side = int(v.get("side", 0))
         return Result(1 - side, f"the round limit: {names[side]} did not get away ({_fled(state, side)} escaped)")
     standing = [_standing(state, s) for s in range(state.sides)]
-    if standing[0] == standing[1]:
-        return Result(None, f"the round limit: {standing[0]} characters standing on each side")
-    best = 0 if standing[0] > standing[1] else 1
-    return Result(best, f"the round limit: more characters standing ({standing[best]} to {standing[1 - best]})")
+    most = max(standing)
+    if standing.count(most) > 1:
+        return Result(None, f"the round limit: {most} character{'s' if most != 1 else ''} standing on more "
+                            f"than one side")
+    best = standing.index(most)
+    others = " and ".join(str(n) for s, n in enumerate(standing) if s != best)
+    return Result(best, f"the round limit: more characters standing ({most} to {others})")

@@ -8,6 +8,7 @@ import pygame
 
 from game.engine.ruleset import Option
 from game.ui import theme
+from game.ui.components.sheet_view import draw_sheet, sheet_height
 from game.ui.session import seat_of
 from game.ui.components.choices import Choices, Selection, actors_of, prettify
 
@@ -87,8 +88,10 @@ class ActionPanel:
         else:
             self.banner_rect = None
             self.card_top = r.y + self.s(92)
-        self.card_lines = self.card_text()
-        self.rows_top = self.card_top + self.s(28) + len(self.card_lines) * fonts.line_height(13) + self.s(8)
+        self.card_sheet = self.unit_sheet()
+        self.card_lines = [] if self.card_sheet is not None else self.card_text()   # the sheet says it all
+        sheet_h = sheet_height(fonts, self.card_sheet, r.w - 2 * pad) + self.s(6) if self.card_sheet else 0
+        self.rows_top = self.card_top + self.s(28) + len(self.card_lines) * fonts.line_height(13) + sheet_h + self.s(8)
         opts = self.choices.options_for(sel.selected)
         self.row_options = list(opts)
         y = self.rows_top + self.s(22) - self.scroll
@@ -124,6 +127,17 @@ class ActionPanel:
         for line in text.split("\n")[:8]:
             lines.extend(self.fonts.wrap(line, 13, width))
         return lines[:9]
+
+    def unit_sheet(self):
+        """The selected unit as its ruleset's sheet of tables (Ruleset.unit_sheet), if it has one."""
+        uid = self.sel.selected or self.sel.hovered
+        view = self.session.view()
+        if uid is None or uid not in view.units:
+            return None
+        try:
+            return self.session.ruleset.unit_sheet(view, uid)
+        except Exception:
+            return None
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface, view, mine, banner_to: int | None, pending: bool, log_top: int) -> None:
@@ -241,6 +255,8 @@ class ActionPanel:
         for line in self.card_lines:
             theme.draw_text(surface, fonts, line, (x, yy), 13, theme.DIM)
             yy += fonts.line_height(13)
+        if getattr(self, "card_sheet", None) is not None:
+            draw_sheet(surface, fonts, self.card_sheet, x, yy + self.s(6), r.w - 2 * pad)
 
     def draw_option(self, surface, rect, option: Option, key_label: str, lines: list[str]) -> None:
         """One option: its key, its label (two lines at most) and, before any roll, its odds."""

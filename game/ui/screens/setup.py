@@ -40,6 +40,7 @@ class SetupScreen(Screen):
         self.loaded: dict[str, object] = {}               # name/path -> Scenario, or a problem string
         self.current: str | None = preselect or (self.scenarios[0][0] if self.scenarios else None)
         self.values: dict[str, object] = {}                # the player's option choices
+        self.forces: dict[int, list[dict]] = {}            # side -> the force its player built (muster)
         self.players: list[str] = []
         self.seed = new_seed()
         self.thumb_cache: dict[tuple, pygame.Surface] = {}
@@ -75,6 +76,7 @@ class SetupScreen(Screen):
     def _pick_defaults(self) -> None:
         scen, rs = self.scenario(), self.ruleset()
         self.values = {}
+        self.forces = {}
         if scen is not None and rs is not None:
             try:
                 self.values = dict(rs.resolve_options(scen.options))
@@ -167,6 +169,7 @@ class SetupScreen(Screen):
                                   self.app.manager, container=self.container)
             self.player_menus[menu] = i
             y += ch + self.s(8)
+        y = self.build_musters(scen, rs, x, y, right_w, ch)
         y += self.s(12)
         self.right_labels.append(("Seed", x, y, ""))
         self.seed_entry = UITextEntryLine(pygame.Rect(x + right_w - self.s(150), y - self.s(4), self.s(150), ch),
@@ -175,6 +178,63 @@ class SetupScreen(Screen):
                                         "Start the game  (Enter)", self.start, "#primary")
         if scen is None:
             self.start_button.disable()
+
+    def musters(self, scen, rs) -> list:
+        """The sides that may build their force on points in this scenario (their ruleset's form)."""
+        if scen is None or rs is None:
+            return []
+        try:
+            return [m for i in range(len(scen.sides)) if (m := rs.muster(scen, i)) is not None]
+        except Exception as exc:
+            self.message = f"{type(exc).__name__}: {exc}"
+            return []
+
+    def build_musters(self, scen, rs, x: int, y: int, width: int, ch: int) -> int:
+        musters = self.musters(scen, rs)
+        if not musters:
+            return y
+        y += self.s(12)
+        self.right_labels.append(("Forces on points", x, y, "h"))
+        y += self.s(28)
+        for m in musters:
+            name = scen.sides[m.side].name
+            self.button(pygame.Rect(x, y, width, ch), f"{name}: build the force…", lambda m=m: self.open_muster(m))
+            y += ch + self.s(2)
+            if m.side in self.forces:
+                n = len(self.forces[m.side])
+                note = f"built: {n} {m.noun if n == 1 else m.nouns}"
+            elif self.players[m.side] != HUMAN and m.ai_builds:
+                note = f"the AI ({self.players[m.side]}) builds it"
+            else:
+                note = "the scenario's own force"
+            self.right_labels.append((note, x, y, "dim"))
+            y += self.s(22)
+        return y
+
+    def open_muster(self, muster) -> None:
+        from game.ui.screens.muster import MusterScreen
+        scen, rs = self.scenario(), self.ruleset()
+        side = muster.side
+        entries = self.forces.get(side) or rs.muster_force(scen, side)
+
+        def done(built: list[dict]) -> None:
+            self.forces[side] = built
+            self.app.later(self.rebuild)
+        self.app.push(MusterScreen(self.app, scen, rs, side, entries, done))
+
+    def mustered(self, scen):
+        """The scenario with every built force in it: the players' own, and the AI sides' (which build
+        theirs from the seed). A scenario without forces on points comes back as it is."""
+        rs = self.ruleset()
+        if not self.musters(scen, rs):
+            return scen
+        from game.ai.muster import forces_for
+        from game.engine.muster import muster_scenario_doc
+        from game.io.scenario_file import scenario_from_doc
+        forces = forces_for(scen, list(self.players), self.seed, HUMAN, self.forces)
+        if not forces:
+            return scen
+        return scenario_from_doc(muster_scenario_doc(rs, scen, forces), self.current or scen.name)
 
     def _description(self, scen, problem) -> str:
         if problem:
@@ -270,7 +330,14 @@ class SetupScreen(Screen):
         if problem:
             self.message = problem
             return
+        from game.engine.muster import MusterError
+        from game.io.errors import FileProblem
         from game.ui.session import Session, SessionError
+        try:
+            scen = self.mustered(scen)
+        except (MusterError, FileProblem) as exc:
+            self.message = "The forces cannot be used: " + str(exc).splitlines()[0]
+            return
         try:
             session = Session(scen, self.seed, dict(self.values), list(self.players), source=self.current or "")
         except SessionError as exc:
@@ -307,6 +374,8 @@ class SetupScreen(Screen):
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element in self.player_menus:
                 self.players[self.player_menus[event.ui_element]] = event.text
+                if self.musters(self.scenario(), self.ruleset()):
+                    self.app.later(self.rebuild)        # who builds each force changed
             elif event.ui_element in self.option_widgets:
                 sid, _ = self.option_widgets[event.ui_element]
                 rs = self.ruleset()
@@ -329,11 +398,15 @@ class SetupScreen(Screen):
         scen = self.scenario()
         if scen is None:
             return None
-        key = (self.current, size, tuple(sorted((k, str(v)) for k, v in self.values.items())))
+        key = (self.current, size, tuple(sorted((k, str(v)) for k, v in self.values.items())), repr(self.forces))
         if key in self.thumb_cache:
             return self.thumb_cache[key]
         from game.engine import game as engine
         try:
+            if self.forces:         # the forces built so far stand on the thumbnail
+                from game.engine.muster import muster_scenario_doc
+                from game.engine.scenario import Scenario
+                scen = Scenario.from_dict(muster_scenario_doc(self.ruleset(), scen, self.forces))
             state = engine.new_game(scen, 1, dict(self.values))
         except Exception as exc:
             self.message = f"{type(exc).__name__}: {exc}"

@@ -1,0 +1,68 @@
+"""The AI builds a force on points (game/ai/muster.py and each ruleset's muster module): legal, sensible
+and deterministic from the seed."""
+from __future__ import annotations
+
+from game import rulesets
+from game.ai import muster as ai_muster
+from game.engine import registry
+from game.engine.muster import muster_scenario_doc
+from game.io.scenario_file import load_scenario, scenario_from_doc
+from game.rulesets.riskbreaker.muster import parse_skill
+
+rulesets.load_all()
+
+
+def test_the_same_seed_builds_the_same_force_and_the_forces_are_legal():
+    for name in ("riskbreaker-bridge-duel", "petite-guerre-the-piquet", "petite-guerre-cavalry-patrol"):
+        scen = load_scenario(f"maps/{name}.json")
+        rs = registry.get(scen.ruleset)
+        for level in ("normal", "random"):
+            for seed in (1, 2, 3):
+                first = ai_muster.build(scen, 0, seed, level)
+                assert first == ai_muster.build(scen, 0, seed, level)
+                if first is not None:
+                    assert rs.muster_tally(scen, 0, first).legal
+            forces = {0: ai_muster.build(scen, 0, 5, level) or rs.muster_force(scen, 0),
+                      1: ai_muster.build(scen, 1, 5, level) or rs.muster_force(scen, 1)}
+            scenario_from_doc(muster_scenario_doc(rs, scen, forces), name)       # stands on the table
+
+
+def test_the_riskbreaker_ai_builds_a_full_party_around_high_fight_ratings_that_can_maneuver():
+    """Fight rating is skill level, action order, odds and what a character can take; each extra member
+    is +1 Advantage; without Maneuver a character cannot change location."""
+    scen = load_scenario("maps/riskbreaker-bridge-duel.json")
+    party = ai_muster.build(scen, 1, 7, "normal")
+    assert len(party) == 4
+    for entry in party:
+        skills = [parse_skill(k) for k in entry["skills"]]
+        weapon = next(k for k in skills if k.get("fight"))
+        assert entry[weapon["stat"]] >= 7
+        assert any(k["name"] == "Maneuver" for k in skills)
+
+
+def test_the_petite_guerre_ai_spends_its_points_on_figures():
+    """Units of a sub-leader and men, using all but a man's worth of the limit."""
+    scen = load_scenario("maps/petite-guerre-the-piquet.json")
+    rs = registry.get(scen.ruleset)
+    force = ai_muster.build(scen, 0, 2, "normal")
+    tally = rs.muster_tally(scen, 0, force)
+    assert 0 <= tally.left < 34 and all(u["sub_leaders"] == 1 and u["leader"] == 0 for u in force)
+
+
+def test_human_sides_keep_what_they_built_or_the_scenarios_force():
+    scen = load_scenario("maps/riskbreaker-bridge-duel.json")
+    mine = [{"name": "Solo", "muscle": 5, "agility": 4, "wit": 4, "personality": 4, "skills": ["Sword (M, melee)"]}]
+    forces = ai_muster.forces_for(scen, ["human", "normal"], 3, built={0: mine})
+    assert forces[0] == mine and len(forces[1]) == 4
+    assert 0 not in ai_muster.forces_for(scen, ["human", "normal"], 3)
+    fixed = load_scenario("maps/riskbreaker-wizards-stair.json")
+    assert ai_muster.forces_for(fixed, ["normal", "normal"], 3) == {}
+
+
+def test_where_building_is_only_offered_an_ai_side_keeps_the_scenarios_force():
+    """Petite Guerre: "Scenarios are built on equal points by default. The new-game screen can build a
+    force": the piquet's British stay a line platoon that fires volleys unless someone builds them."""
+    piquet = load_scenario("maps/petite-guerre-the-piquet.json")
+    assert registry.get(piquet.ruleset).muster(piquet, 1).ai_builds is False
+    assert ai_muster.forces_for(piquet, ["normal", "normal"], 3) == {}
+    assert registry.get("riskbreaker").muster(load_scenario("maps/riskbreaker-bridge-duel.json"), 0).ai_builds

@@ -1,0 +1,110 @@
+"""The new-game screen builds a side's force on points from the form its ruleset declares (Riskbreaker's
+duel: "stats with +/- buttons, skills picked from a list or typed with their stat, the points left
+always visible, and an illegal sheet refused with the reason"), and the game starts with it."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from conftest import click, key
+
+from game import rulesets
+from game.ui.screens.menu import MainMenu
+from game.ui.screens.muster import MusterScreen
+from game.ui.screens.setup import SetupScreen
+
+rulesets.load_all()
+DUEL = "riskbreaker-bridge-duel"
+
+
+def open_duel(app):
+    names = [n for n, _, _ in SetupScreen(app).scenarios]
+    setup = SetupScreen(app, preselect=next(n for n in names if DUEL in n))
+    app.reset(MainMenu(app), setup)
+    app.step()
+    setup = app.top
+    setup.players = ["human", "human"]
+    return setup
+
+
+def build_west(app, setup) -> MusterScreen:
+    button = next(b for b in setup.container.elements if getattr(b, "text", "") == "West: build the force…")
+    click(app, button.rect.center)
+    assert isinstance(app.top, MusterScreen)
+    return app.top
+
+
+def test_a_party_is_built_from_presets_with_plus_minus_and_typed_skills(app):
+    setup = open_duel(app)
+    screen = build_west(app, setup)
+    assert [e["name"] for e in screen.entries][0] == "Aldo the Blade"        # the scenario's own party first
+    while screen.entries:
+        screen.remove()
+        app.step()
+    screen = app.top
+    thief = next(b for b in screen.container.elements if getattr(b, "text", "").startswith("+ Thief"))
+    click(app, thief.rect.center)
+    screen = app.top
+    assert screen.tally().entry_left == (2,)                                 # "2 Points Left Over"
+    plus = [b for b in screen.container.elements if getattr(b, "text", "") == "+"]
+    click(app, plus[0].rect.center)                                          # Muscle 4 -> 5 costs 5
+    assert screen.entries[0]["muscle"] == 5 and screen.tally().entry_left == (-3,)
+    key(app, pygame.K_RETURN)                                                # refused, with the reason
+    assert app.top is screen and "spends 3 more than its 10 points" in screen.message
+    minus = [b for b in screen.container.elements if getattr(b, "text", "") == "-"]
+    click(app, minus[0].rect.center)
+    screen.typed.set_text("Garrotte (M, melee)")
+    screen.add_typed()
+    app.step()
+    screen = app.top
+    assert screen.entries[0]["skills"][-1] == "Garrotte (M, melee)" and screen.tally().entry_left == (1,)
+    screen.done()
+    app.step()
+    assert app.top is setup and [e["name"] for e in setup.forces[0]] == ["Thief"]
+    setup.start()
+    for _ in range(3):
+        app.step()
+    session = app.top.session
+    west = [u for u in session.state.units.values() if u.side == 0]
+    assert [u.name for u in west] == ["Thief"] and setup.scenario().raw["units"][0]["name"] == "Aldo the Blade"
+    assert session.scenario.raw["units"][-1]["name"] == "Thief"                  # a save embeds the built party
+    assert any(k["name"] == "Garrotte" for k in west[0].stats["skills"])
+
+
+def test_an_ai_side_builds_its_own_party_from_the_seed(app):
+    setup = open_duel(app)
+    setup.players = ["human", "normal"]
+    setup.seed_entry.set_text("11")
+    setup.start()
+    for _ in range(3):
+        app.step()
+    east = [u.name for u in app.top.session.state.units.values() if u.side == 1]
+    assert len(east) == 4 and "Edda the Blade" not in east
+
+
+def test_the_selected_character_shows_its_sheet_as_the_text_prints_it(app):
+    setup = open_duel(app)
+    setup.players = ["human", "normal"]
+    setup.start()
+    for _ in range(3):
+        app.step()
+    game = app.top
+    game.sel.selected = "w-blade"
+    for _ in range(3):
+        app.step()
+    sheet = game.panel.card_sheet
+    assert sheet.tables[0].header == ("Stat", "Rating\u00a0-", "Skill Damage", "=\u00a0Effective Skill", "Skills")
+    assert sheet.tables[0].rows[0][:4] == ("Muscle", "6 -", "0", "= 6")
+
+
+def test_a_skill_picked_from_the_list_joins_the_sheet_and_costs_its_point(app):
+    setup = open_duel(app)
+    screen = build_west(app, setup)
+    menu = next(w for w, fid in screen.field_widgets.items() if fid == "skills")
+    before = screen.tally().entry_left[0]
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu,
+                                         text="Fireball* (W, ranged)"))
+    for _ in range(3):
+        app.step()
+    screen = app.top
+    assert screen.entries[0]["skills"][-1] == "Fireball* (W, ranged)"
+    assert screen.tally().entry_left[0] == before - 2                      # magical: 2 points
