@@ -116,6 +116,7 @@ class Batch:
 
     label: str
     parts: list[Any]
+    selection: Any = None       # what was selected just after it (restored by redo)
 
     def do(self, doc: dict) -> None:
         for part in self.parts:

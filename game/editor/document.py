@@ -103,6 +103,8 @@ class Editor:
         self.message = label
 
     def undo(self) -> None:
+        if self.history.done:
+            self.history.done[-1].selection = self.selection
         label = self.history.undo()
         self.message = f"undone: {label}" if label else "nothing to undo"
         self._keep_selection()
@@ -110,6 +112,8 @@ class Editor:
     def redo(self) -> None:
         label = self.history.redo()
         self.message = f"redone: {label}" if label else "nothing to redo"
+        if label:
+            self.selection = self.history.done[-1].selection
         self._keep_selection()
 
     def _keep_selection(self) -> None:

@@ -1,0 +1,239 @@
+"""The editor's model, headless (issue 19 "The scenario editor"): every edit undone and redone, the
+shapes, the hex painting, the live checks with their places, and a save that the boundary accepts."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+import shapely
+
+from game.editor import catalogue, checks, hexpaint, opening, shapes
+from game.editor.document import Editor, blank_hexmap, blank_table
+from game.editor.tools import Tools
+from game.engine import game as engine
+from game.engine.ruleset import UnitKind
+from game.io.scenario_file import bundled_scenarios, load_scenario
+from game.io.user_scenarios import save_user_scenario
+
+SOLDIER = UnitKind("rifleman", "Rifleman", {"strength": 3})
+
+
+def risus_table() -> Editor:
+    """A small Risus table made with the tools: every piece kind of drawing, then the gaps filled."""
+    ed = Editor(blank_table("risus-skirmish", 60, 40, "Little ridge"))
+    t = Tools(ed)
+    t.use("rect"); t.press((5, 5)); t.release((20, 15))
+    t.use("ellipse"); t.terrain_kind = "hill"; t.press((30, 5)); t.release((50, 20))
+    t.use("polygon"); t.terrain_kind = "rocks"
+    for p in [(40, 25), (55, 28), (50, 38)]:
+        t.press(p)
+    t.press((40, 25))                         # a click on the first vertex closes the polygon
+    t.use("obstacle"); t.terrain_kind = "hedge"
+    for p in [(2, 30), (20, 30), (20, 38)]:
+        t.press(p)
+    t.finish()
+    t.use("building"); t.terrain_kind = "house"; t.press((24, 24)); t.release((36, 36))
+    t.use("door"); t.press((30, 24))
+    t.use("window"); t.press((36, 30))
+    t.use("room"); t.press((30, 22)); t.release((30, 38))
+    ed.fill_gaps("open")
+    kind = catalogue.unit_kinds("risus-skirmish")[0]
+    t.use("unit"); t.side = 0; t.press((3, 3)); t.side = 1; t.press((57, 3))
+    t.use("objective"); t.press((10, 10))
+    ed.set_value(("victory",), {"kind": "hold", "objective": ed.doc["objectives"][0]["id"], "side": 1})
+    assert kind.id == ed.doc["units"][0]["kind"]
+    return ed
+
+
+def test_every_edit_is_undone_and_redone_exactly():
+    """Issue 19: "undo and redo for every edit" — each edit, undone, gives the document before it,
+    and redone, the document after it."""
+    ed = Editor(blank_table("risus-skirmish", 60, 40))
+    t = Tools(ed)
+    edits = [
+        lambda: ed.add_piece("wood", shapes.rectangle((1, 1), (9, 9))),
+        lambda: ed.add_piece("hill", shapes.ellipse((10, 10), (20, 16))),
+        lambda: ed.add_building("house", (30, 5), (40, 15)),
+        lambda: ed.add_opening((35, 5), shapes.DOOR_WIDTH),
+        lambda: ed.add_room_wall((35, 3), (35, 17)),
+        lambda: ed.select(("terrain", 0)),
+        lambda: ed.move_by(2, 3),
+        lambda: ed.rotate_by(15),
+        lambda: ed.scale_by(1.1),
+        lambda: ed.duplicate(),
+        lambda: ed.delete(),
+        lambda: ed.add_unit(SOLDIER, 0, point=(50, 30)),
+        lambda: ed.face((55, 35)),
+        lambda: ed.rotate_by(-15),
+        lambda: ed.set_value(("units", 0, "name"), "Sgt Able"),
+        lambda: ed.add_side(),
+        lambda: ed.select(("sides", 2)),
+        lambda: ed.delete(),
+        lambda: ed.add_zone(0, (0, 0), (10, 40)),
+        lambda: ed.add_objective((30, 20)),
+        lambda: ed.set_ruleset("takipsilim"),
+        lambda: ed.fill_gaps("open"),
+        lambda: (t.use("polygon"), [t.press(p) for p in [(1, 30), (8, 30), (5, 38)]], t.finish()),
+    ]
+    steps = 0
+    for edit in edits:
+        before = copy.deepcopy(ed.doc)
+        count = len(ed.history.done)
+        edit()
+        if len(ed.history.done) == count:
+            continue                           # a selection, not an edit
+        steps += 1
+        after = copy.deepcopy(ed.doc)
+        assert after != before
+        ed.undo()
+        assert ed.doc == before
+        ed.redo()
+        assert ed.doc == after
+    assert steps == 21        # the two selections are not edits
+    while ed.history.done:
+        ed.undo()
+    assert ed.doc == Editor(blank_table("risus-skirmish", 60, 40)).doc
+
+
+def test_unsaved_changes_are_known_and_undo_back_to_the_save_is_clean():
+    """Issue 19: "Closing with unsaved changes asks first" — the model knows when changes are unsaved."""
+    ed = Editor(blank_table("takipsilim", 60, 40))
+    assert not ed.dirty
+    ed.add_piece("wood", shapes.rectangle((1, 1), (9, 9)))
+    assert ed.dirty
+    ed.history.mark_saved()
+    ed.add_objective((5, 5))
+    assert ed.dirty
+    ed.undo()
+    assert not ed.dirty
+    ed.undo()
+    ed.add_objective((6, 6))            # the saved state is left behind for good
+    assert ed.dirty
+
+
+def test_shapes_snap_ellipses_obstacles_and_transforms():
+    """Issue 19: "circles and ellipses", "linear obstacles (walls, hedges) as polylines", "move, rotate,
+    scale", "snap to a grid that can be switched off"."""
+    assert shapes.snap((3.4, 7.6), 1.0) == (3.0, 8.0)
+    assert shapes.snap((3.44, 7.61), 0) == (3.44, 7.61)
+    ring = shapely.Polygon(shapes.ellipse((0, 0), (20, 10)))
+    assert ring.is_valid and abs(ring.area - 3.14159 * 10 * 5) < 2.0
+    circle = shapely.Polygon(shapes.ellipse((0, 0), (20, 10), circle=True))
+    assert abs(circle.bounds[2] - circle.bounds[0] - 10) < 1e-6
+    wall = shapely.Polygon(shapes.obstacle([(0, 0), (10, 0)], width=1.0))
+    assert wall.is_valid and abs(wall.area - 10.0) < 1e-6
+    piece = {"polygon": [[0, 0], [10, 0], [10, 10], [0, 10]], "walls": [[[0, 0], [10, 0]]]}
+    turned = shapes.rotated(piece, 90)
+    assert shapely.Polygon(turned["polygon"]).equals(shapely.Polygon(piece["polygon"]))
+    assert turned["walls"][0] == [[10.0, 0.0], [10.0, 10.0]]
+    assert shapely.Polygon(shapes.scaled(piece, 2)["polygon"]).area == pytest.approx(400)
+    assert shapes.moved(piece, 1, 2)["walls"][0][0] == [1, 2]
+
+
+def test_a_risus_table_saves_validates_is_listed_and_starts_a_game():
+    """Issue 19: "Save writes a scenario the schema accepts into the user's data folder, listed in
+    the new-game screen"; the table built with every drawing tool plays."""
+    ed = risus_table()
+    assert checks.problems(ed.doc) == []
+    path = save_user_scenario(ed.doc)
+    assert path.parent.name == "scenarios" and json.loads(path.read_text())["name"] == "little-ridge"
+    listed = {name: title for name, _rid, title in bundled_scenarios()}
+    assert listed[str(path)] == "Little ridge (yours)"
+    assert str(path) not in {name for name, _r, _t in bundled_scenarios(user=False)}
+    scenario = load_scenario(str(path))
+    state = engine.new_game(scenario, seed=3)
+    assert len(state.units) == 2 and state.board.kind == "table"
+    house = next(p for p in ed.doc["terrain"] if p["kind"] == "house")
+    assert len(house["openings"]) == 2 and len(house["rooms"]) == 2 and len(house["walls"]) == 2
+
+
+def test_problems_carry_their_place_and_piece_and_a_risus_gap_its_point():
+    """Issue 19: "Problems are listed with their place, and clicking one selects the piece. A Risus
+    table with gaps shows the gaps." """
+    ed = Editor(blank_table("risus-skirmish", 60, 40))
+    ed.add_piece("wood", shapes.rectangle((0, 0), (30, 40)))
+    found = checks.problems(ed.doc)
+    gap = next(p for p in found if p.place == "terrain")
+    assert gap.point is not None and 30 <= gap.point[0] <= 60
+    assert shapes.uncovered(60, 40, ed.doc["terrain"]).area == pytest.approx(1200)
+    ed.fill_gaps()
+    ed.add_unit(catalogue.unit_kinds("risus-skirmish")[0], 0, point=(5, 5))
+    ed.set_value(("units", 0, "stats", "cliches"), [])
+    ed.add_piece("wood", shapes.rectangle((1, 1), (2, 2)))
+    ed.set_value(("terrain", 2, "id"), ed.doc["terrain"][0]["id"])
+    found = checks.problems(ed.doc)
+    assert found[0].place == "terrain[2].id" and found[0].target == ("terrain", 2)
+    ed.set_value(("terrain", 2, "id"), "spare")
+    found = checks.problems(ed.doc)
+    cliche = next(p for p in found if p.place.startswith("units[0]"))
+    assert cliche.target == ("units", 0) and cliche.place == "units[0].stats.cliches"
+    ed.set_value(("units", 0, "x"), 99.0)
+    assert checks.problems(ed.doc)[0].place == "units[0].x"
+
+
+def test_a_takipsilim_compound_with_rooms_doors_and_walls_plays():
+    """Issue 19 "Done means": a Takipsilim compound built in the editor, saved, played."""
+    ed = Editor(blank_table("takipsilim", 60, 40, "Walled compound"))
+    t = Tools(ed)
+    t.use("building"); t.terrain_kind = "house"; t.press((20, 12)); t.release((40, 28))
+    t.use("door"); t.press((25, 12))
+    t.use("room"); t.press((30, 8)); t.release((30, 32))
+    t.use("obstacle"); t.terrain_kind = "low-wall"
+    for p in [(10, 5), (50, 5), (50, 35)]:
+        t.press(p)
+    t.finish()
+    kinds = [k.id for k in catalogue.unit_kinds("takipsilim")]
+    t.use("unit"); t.unit_kind = kinds.index("scavenger"); t.side = 1; t.press((5, 20))
+    t.unit_kind = kinds.index("bandit"); t.side = 0; t.press((35, 20))
+    assert checks.problems(ed.doc) == []
+    scenario = load_scenario(str(save_user_scenario(ed.doc)))
+    assert engine.new_game(scenario, seed=1).units
+
+
+def test_hex_painting_hexsides_places_and_units_on_hexes(hex_ruleset):
+    """Issue 19: "paint hex terrain with a brush, draw rivers and roads on hexsides, place towns and
+    capitals" on a blank hex map of columns x rows."""
+    ed = Editor(blank_hexmap(hex_ruleset.id, 6, 5, "flat"))
+    t = Tools(ed)
+    board = hexpaint.board(ed.doc)
+    centre = board.centre(board.hexes[7])
+    t.use("brush"); t.hex_kind = "forest"; t.press(centre)
+    t.motion(board.centre(board.hexes[8]), dragging=True)
+    assert [c["terrain"] for c in ed.doc["hexmap"]["hexes"]] == ["forest", "forest"]
+    t.hex_kind = "plain"; t.press(centre)             # the default kind is not listed
+    assert len(ed.doc["hexmap"]["hexes"]) == 1
+    t.use("hexside"); t.feature = "river"; t.press(centre)
+    t.feature = "road"; t.press(centre)
+    assert sorted(s["kind"] for s in ed.doc["hexmap"]["hexsides"]) == ["river", "road"]
+    t.use("place"); t.place_kind = "capital"; t.press(centre)
+    t.place_kind = "town"; t.press(board.centre(board.hexes[20]))
+    assert [p["kind"] for p in ed.doc["hexmap"]["places"]] == ["capital", "town"]
+    t.use("unit"); t.side = 0; t.press(centre); t.side = 1; t.press(board.centre(board.hexes[20]))
+    assert "hex" in ed.doc["units"][0] and "x" not in ed.doc["units"][0]
+    bad = checks.problems(ed.doc)
+    assert [p.target for p in bad] == [("units", 0), ("units", 1)]      # the toy wants a strength
+    ed.set_value(("units", 0, "stats"), {"strength": 2})
+    ed.set_value(("units", 1, "stats"), {"strength": 4})
+    assert checks.problems(ed.doc) == []
+    t.use("select"); t.press(centre); t.release(board.centre(board.hexes[9]))
+    h = board.hexes[9]
+    assert ed.doc["units"][0]["hex"] == [h.q, h.r]
+    state = engine.new_game(load_scenario(str(save_user_scenario(ed.doc))), seed=2)
+    assert state.board.kind == "hexmap" and state.board.terrain(board.hexes[8]).id == "forest"
+    for _ in range(len(ed.history.done)):
+        ed.undo()
+    assert ed.doc["hexmap"]["hexes"] == [] and ed.doc["units"] == []
+
+
+def test_a_tiled_file_without_the_importer_gives_a_clear_message(tmp_path, monkeypatch):
+    """Issue 19: "The editor's Open also accepts Tiled files" — without game.io.tiled in this build,
+    a clear message instead of a traceback."""
+    import sys
+    monkeypatch.setitem(sys.modules, "game.io.tiled", None)
+    tmx = tmp_path / "map.tmx"
+    tmx.write_text("<map/>")
+    with pytest.raises(opening.TiledUnavailable, match="Tiled"):
+        opening.open_any(str(tmx), "risus-skirmish")
+    doc, own, warnings = opening.open_any("takipsilim-ruined-compound", "risus-skirmish")
+    assert doc["ruleset"] == "takipsilim" and own is None and warnings == []
