@@ -85,7 +85,8 @@ class PropertyPanel:
         for field in forms.fields(editor.doc, editor.selection):
             if y + s(28) > form_bottom:
                 break
-            UILabel(pygame.Rect(rect.x, y, label_w, s(26)), field.label, app.manager, container=screen.container,
+            text = field.label if len(field.label) <= 16 else field.label[:15] + "…"
+            UILabel(pygame.Rect(rect.x, y, label_w, s(26)), text, app.manager, container=screen.container,
                     object_id=pygame_gui.core.ObjectID(object_id="#form_label"))
             box = pygame.Rect(rect.x + label_w, y, rect.w - label_w, s(26))
             if field.kind == "choice" and field.choices and len(field.choices) <= 40:
