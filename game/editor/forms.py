@@ -12,6 +12,11 @@ from game.editor.commands import get_at
 from game.geometry.terrain import load_kinds
 
 KINDS = ("text", "optional", "number", "int", "bool", "choice", "json")
+NONE = "(none)"                  # how a choice of nothing (None or "") is shown
+
+
+def choice_text(value: Any) -> str:
+    return NONE if value in (None, "") else str(value)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -100,7 +105,7 @@ def scenario_fields(doc: dict[str, Any]) -> list[Field]:
         value = (doc.get("options") or {}).get(spec.id, spec.default)
         if spec.choices:
             out.append(Field(spec.label or spec.id, ("options", spec.id), value, "choice",
-                             tuple((c, str(c)) for c in spec.choices), spec.help))
+                             tuple((c, choice_text(c)) for c in spec.choices), spec.help))
         else:
             out.append(Field(spec.label or spec.id, ("options", spec.id), value, _kind_of_value(spec.default),
                              help=spec.help))
@@ -141,7 +146,7 @@ def fields(doc: dict[str, Any], selection: tuple | None) -> list[Field]:
             value = (item.get("stats") or {}).get(spec.key, spec.default)
             path = at + ("stats", spec.key)
             if spec.choices:
-                out.append(Field(spec.label, path, value, "choice", tuple((c, str(c)) for c in spec.choices),
+                out.append(Field(spec.label, path, value, "choice", tuple((c, choice_text(c)) for c in spec.choices),
                                  spec.help))
             else:
                 out.append(Field(spec.label, path, value, _kind_of_value(value), help=spec.help))

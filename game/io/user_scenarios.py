@@ -20,15 +20,28 @@ def user_path(name: str) -> Path:
     return paths.scenarios_dir() / f"{name}.json"
 
 
-def save_user_scenario(doc: dict[str, Any]) -> Path:
-    """Check the scenario as a file would be (FileProblem when it would not load), then write it
-    as scenarios/<name>.json, atomically: the old file or the new, never half of one."""
-    from game.io.scenario_file import scenario_from_doc
+def save_user_scenario(doc: dict[str, Any], playable: bool = True) -> Path:
+    """Check the scenario (FileProblem when it fails), then write it as scenarios/<name>.json,
+    atomically: the old file or the new, never half of one. `playable`: every check a file gets when
+    it is loaded; otherwise only the schema's (a table still being made keeps its ruleset's problems,
+    and the new-game screen says what they are)."""
+    from pydantic import ValidationError
+
+    from game.io.explain import problem_from
+    from game.io.models import SCENARIO_VERSION, ScenarioModel
+    from game.io.scenario_file import check_header, scenario_from_doc
     doc = copy.deepcopy(doc)
     doc.pop("$schema", None)
     name = doc.get("name")
     source = f"scenarios/{name}.json" if isinstance(name, str) else "scenario"
-    scenario_from_doc(doc, source)
+    if playable:
+        scenario_from_doc(doc, source)
+    else:
+        check_header(doc, source, SCENARIO_FORMAT, SCENARIO_VERSION)
+        try:
+            ScenarioModel.model_validate(doc)
+        except ValidationError as exc:
+            raise problem_from(exc, source, ScenarioModel) from None
     try:
         return write_json_atomic(user_path(doc["name"]), doc)
     except OSError as exc:

@@ -1,5 +1,5 @@
-"""Editor test helpers: a toy ruleset played on a hex map (no bundled ruleset is, yet), and a
-player's folder of its own for every test."""
+"""Editor test helpers: a toy ruleset played on a hex map (no bundled ruleset is, yet). The player's
+folder is a temporary one (tests/conftest.py)."""
 from __future__ import annotations
 
 import pytest
@@ -37,9 +37,3 @@ def hex_ruleset():
     register(rs)
     yield rs
     unregister(rs.id)
-
-
-@pytest.fixture(autouse=True)
-def own_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_TABLE_HOME", str(tmp_path / "home"))
-    yield tmp_path / "home"

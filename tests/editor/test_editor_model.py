@@ -237,3 +237,39 @@ def test_a_tiled_file_without_the_importer_gives_a_clear_message(tmp_path, monke
         opening.open_any(str(tmx), "risus-skirmish")
     doc, own, warnings = opening.open_any("takipsilim-ruined-compound", "risus-skirmish")
     assert doc["ruleset"] == "takipsilim" and own is None and warnings == []
+
+
+@pytest.mark.parametrize("ruleset_id,data_key", [("petite-guerre", "troop"), ("risk-to-take", "type"),
+                                                 ("riskbreaker", "archetype")])
+def test_units_come_from_the_rulesets_data_files_and_their_form(ruleset_id, data_key):
+    """Issue 19: "place units from that ruleset's unit kinds (its data files), edit their stats in a
+    form the ruleset declares" — each kind placed is a unit the ruleset accepts."""
+    from game.editor import forms
+    ed = Editor(blank_table(ruleset_id, 120, 80))
+    ed.fill_gaps()                                   # riskbreaker: every figure stands in a location
+    own = list(catalogue.ruleset(ruleset_id).unit_kinds())
+    assert own and catalogue.unit_kinds(ruleset_id)[:len(own)] == own
+    for i, kind in enumerate(own):
+        ed.add_unit(kind, i % 2, point=(5 + 5 * i, 40))
+    assert not [p for p in checks.problems(ed.doc) if p.target and p.target[0] == "units"]
+    form = {f.path[-1]: f for f in forms.fields(ed.doc, ("units", 0))}
+    assert form[data_key].kind == "choice" and {v for v, _ in form[data_key].choices} >= {k.id for k in own}
+    other = own[-1].id
+    ed.set_value(form[data_key].path, forms.parse(form[data_key], next(t for v, t in form[data_key].choices
+                                                                       if v == other)))
+    assert ed.doc["units"][0]["stats"][data_key] == other
+
+
+def test_a_scenario_still_being_made_saves_when_the_schema_accepts_it():
+    """Issue 19: "Save writes a scenario the schema accepts" — work in progress keeps its ruleset's
+    problems; a document the schema refuses is not written."""
+    from game.io.errors import FileProblem
+    ed = Editor(blank_table("risus-skirmish", 60, 40, "Half made"))
+    assert checks.problems(ed.doc)
+    with pytest.raises(FileProblem):
+        save_user_scenario(ed.doc)                     # playable: every check
+    path = save_user_scenario(ed.doc, playable=False)
+    assert path.name == "half-made.json"
+    ed.set_value(("turn_limit",), 0)
+    with pytest.raises(FileProblem, match="turn_limit"):
+        save_user_scenario(ed.doc, playable=False)

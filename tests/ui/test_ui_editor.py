@@ -166,3 +166,22 @@ def test_an_editor_on_a_bundled_scenario_opens_it_as_it_is(app):
         app.step()
     assert app.top.problems == [] and len(app.top.editor.doc["terrain"]) == len(doc["terrain"])
     assert app.top.view.camera is not None
+
+
+def test_closing_the_window_with_unsaved_changes_asks_first(app):
+    """Issue 19: "Closing with unsaved changes asks first" — the window's close button too."""
+    screen = open_editor(app)
+    key(app, pygame.K_o)
+    click(app, at(screen.view, 50, 40))
+    assert screen.editor.dirty
+    post(pygame.QUIT)
+    app.step()
+    assert app.running and screen.confirm is not None
+    post(pygame_gui.UI_WINDOW_CLOSE, ui_element=screen.confirm)         # "no": the editor stays
+    app.step()
+    assert app.running and screen.confirm is None and app.top is screen
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert not screen.editor.dirty
+    post(pygame.QUIT)                                                   # saved: it closes at once
+    app.step()
+    assert not app.running

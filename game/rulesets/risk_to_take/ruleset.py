@@ -15,7 +15,7 @@ from game.engine import game as engine
 from game.engine.actions import Action, Pass
 from game.engine.boards import TableRules
 from game.engine.flow import Decision, Flow, Phase
-from game.engine.ruleset import REGION_TOLERANCE, Option, Ruleset
+from game.engine.ruleset import REGION_TOLERANCE, Option, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
 from . import combat, movement, saves, turn, victory
@@ -159,6 +159,16 @@ class RiskToTake(TableRules, Ruleset):
             if u.stats.get("failed_saves"):
                 bits.append(f"{u.stats['failed_saves']} failed saves")
         return f"{u.name} ({side}): " + ", ".join(bits)
+
+    # -- for the scenario editor: the unit types of troops.json ("2. Tabletop rules: a) Basing") ----
+    def unit_kinds(self) -> tuple[UnitKind, ...]:
+        from .troops import DATA
+        return tuple(UnitKind(k, t["label"], {"type": k},
+                              DATA["commander_base"] if t.get("commander") else DATA["unit_base"])
+                     for k, t in TYPES.items())
+
+    def unit_form(self, stats: Any) -> tuple[StatField, ...]:
+        return (StatField("type", "Unit type", "line-infantry", tuple(TYPES)),)
 
     def validate_scenario(self, scenario: Any) -> list[str]:
         problems = []

@@ -85,13 +85,15 @@ class PropertyPanel:
         for field in forms.fields(editor.doc, editor.selection):
             if y + s(28) > form_bottom:
                 break
-            text = field.label if len(field.label) <= 16 else field.label[:15] + "…"
+            text = field.label if len(field.label) <= 14 else field.label[:13] + "…"
             UILabel(pygame.Rect(rect.x, y, label_w, s(26)), text, app.manager, container=screen.container,
                     object_id=pygame_gui.core.ObjectID(object_id="#form_label"))
             box = pygame.Rect(rect.x + label_w, y, rect.w - label_w, s(26))
             if field.kind == "choice" and field.choices and len(field.choices) <= 40:
                 texts = [t for _, t in field.choices]
-                current = field.text() if field.text() in texts else texts[0]
+                current = field.text()
+                if current not in texts:          # a value the choices do not hold: shown as it is
+                    texts = [current] + texts
                 widget = UIDropDownMenu(texts, current, box, app.manager, container=screen.container)
             elif field.kind == "bool":
                 widget = UIDropDownMenu(["on", "off"], field.text(), box, app.manager, container=screen.container)

@@ -39,6 +39,7 @@ class EditorScreen(Screen):
         self.pan_from: tuple[int, int] | None = None
         self.dragging = False
         self.confirm: UIConfirmationDialog | None = None
+        self.quitting = False                     # the window is closing, not just the editor
         self.now = 0.0
         self.refresh_model()
 
@@ -131,7 +132,7 @@ class EditorScreen(Screen):
             return
         if field.path == ("ruleset",):
             self.editor.set_ruleset(value)
-        elif value is None and field.kind == "optional":
+        elif value in (None, "") and field.kind in ("optional", "choice"):
             self.editor.clear_value(field.path)
         else:
             self.editor.set_value(field.path, value, f"set {field.label.lower()}")
@@ -158,19 +159,26 @@ class EditorScreen(Screen):
         self.editor.message = str(problem)
 
     def save(self) -> bool:
+        """Saved when the schema accepts it; a scenario with problems left is saved all the same
+        (it is work in progress), and the message says it will not play yet."""
         from game.io.errors import FileProblem
         from game.io.user_scenarios import save_user_scenario
         try:
-            path = save_user_scenario(self.editor.doc)
+            path = save_user_scenario(self.editor.doc, playable=False)
         except FileProblem as exc:
             self.editor.message = f"not saved: {exc}"
             return False
         self.editor.path = str(path)
         self.editor.history.mark_saved()
-        self.editor.message = f"saved: {path}"
+        left = len(self.problems)
+        self.editor.message = f"saved: {path}" + (f" (it will not play until its {left} problem"
+                                                   f"{'s are' if left > 1 else ' is'} mended)" if left else "")
         return True
 
     def play(self) -> None:
+        if self.problems:
+            self.editor.message = f"it cannot be played yet: {self.problems[0]}"
+            return
         if not self.save():
             return
         from game.io.errors import FileProblem
@@ -185,6 +193,14 @@ class EditorScreen(Screen):
             self.editor.message = f"cannot play: {exc}"
             return
         self.app.start_session(session)
+
+    def before_quit(self) -> bool:
+        """The window is being closed: with unsaved changes, ask first (True: asked)."""
+        if not self.editor.dirty:
+            return False
+        self.quitting = True
+        self.close()
+        return True
 
     def close(self) -> None:
         if not self.editor.dirty:
@@ -202,10 +218,13 @@ class EditorScreen(Screen):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
             self.confirm = None
-            self.app.pop(self)
+            if self.quitting:
+                self.app.quit()
+            else:
+                self.app.pop(self)
             return
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.confirm:
-            self.confirm = None
+            self.confirm, self.quitting = None, False
             return
         if self.toolbar.handle(event) or self.panel.handle(event):
             return
