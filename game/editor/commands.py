@@ -167,6 +167,12 @@ class History:
         self.version += 1
         return batch.label
 
+    def merge_since(self, count: int, label: str) -> None:
+        """The steps done since there were `count` become one (a brush stroke is one step of undo)."""
+        if len(self.done) - count > 1 and (self.saved_at is None or self.saved_at <= count):
+            parts = [part for batch in self.done[count:] for part in batch.parts]
+            self.done[count:] = [Batch(label, parts)]
+
     def mark_saved(self) -> None:
         self.saved_at = len(self.done)
 

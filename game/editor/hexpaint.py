@@ -3,6 +3,7 @@ towns, capitals and camps. The map's geometry (which hex, which side is under th
 from game.geometry.hexmap; every change is one command on the document's "hexmap"."""
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -21,20 +22,37 @@ def board(doc: dict[str, Any]) -> HexMap | None:
         return None
 
 
+@functools.lru_cache(maxsize=4)
+def _grid(layout: str, size: float, cols: int, rows: int) -> HexMap | None:
+    try:
+        return HexMap(layout=layout, size=size, cols=cols, rows=rows)
+    except (ValueError, TypeError):
+        return None
+
+
+def grid(doc: dict[str, Any]) -> HexMap | None:
+    """The map's geometry only (which hex is where), built once per shape: what a pointer asks."""
+    hm = doc.get("hexmap") or {}
+    try:
+        return _grid(hm.get("layout", "pointy"), hm.get("size", 5.0), hm.get("cols", 1), hm.get("rows", 1))
+    except TypeError:                 # an unhashable value typed into the form
+        return None
+
+
 def kinds(doc: dict[str, Any]) -> list[str]:
     """The hex terrain kinds a brush can paint: the defaults and the map's own."""
     return list(load_hex_kinds((doc.get("hexmap") or {}).get("kinds") or None))
 
 
 def hex_at(doc: dict[str, Any], point) -> Hex | None:
-    hm = board(doc)
+    hm = grid(doc)
     h = hm.hex_at(*point) if hm is not None else None
     return (h.q, h.r) if h is not None else None
 
 
 def nearest_side(doc: dict[str, Any], point) -> tuple[Hex, Hex] | None:
     """The hexside nearest the point: the hex under it and the neighbour across that side."""
-    hm = board(doc)
+    hm = grid(doc)
     if hm is None:
         return None
     h = hm.hex_at(*point)
@@ -102,7 +120,3 @@ def place(editor, h: Hex, kind: str, side: int | None = None) -> bool:
         editor.apply(f"add a {kind}", Insert(("hexmap", "places"), new))
     return True
 
-
-def centre(doc: dict[str, Any], h: Hex) -> tuple[float, float] | None:
-    hm = board(doc)
-    return hm.centre(hexgrid.Hex(*h)) if hm is not None else None

@@ -62,6 +62,7 @@ class Tools:
         self.cursor: tuple[float, float] | None = None
         self.shift = False
         self._moved_from: tuple[float, float] | None = None
+        self._stroke: int | None = None                 # steps done when a brush stroke began
 
     # -- the choice -----------------------------------------------------------------------------
     def choices(self) -> list[tuple[Any, str]]:
@@ -158,6 +159,7 @@ class Tools:
         elif t == "objective":
             ed.add_objective(world)
         elif t == "brush":
+            self._stroke = len(ed.history.done)
             self._paint(world)
         elif t == "hexside":
             side = hexpaint.nearest_side(ed.doc, world)
@@ -188,6 +190,9 @@ class Tools:
                 ed.move_by(dx, dy)
             self._moved_from = None
             return
+        if t == "brush" and self._stroke is not None:
+            ed.history.merge_since(self._stroke, f"paint {self.hex_kind}")
+            self._stroke = None
         a, self.anchor = self.anchor, None
         if a is None:
             return

@@ -200,7 +200,9 @@ def test_hex_painting_hexsides_places_and_units_on_hexes(hex_ruleset):
     centre = board.centre(board.hexes[7])
     t.use("brush"); t.hex_kind = "forest"; t.press(centre)
     t.motion(board.centre(board.hexes[8]), dragging=True)
+    t.release(board.centre(board.hexes[8]))
     assert [c["terrain"] for c in ed.doc["hexmap"]["hexes"]] == ["forest", "forest"]
+    assert len(ed.history.done) == 1                  # one stroke of the brush, one step of undo
     t.hex_kind = "plain"; t.press(centre)             # the default kind is not listed
     assert len(ed.doc["hexmap"]["hexes"]) == 1
     t.use("hexside"); t.feature = "river"; t.press(centre)

@@ -10,7 +10,10 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
 
 from game.editor import forms
-from game.editor.tools import TOOLS
+from game.editor.tools import BY_ID, TOOLS
+from game.geometry.hexmap import load_hex_kinds
+from game.geometry.terrain import load_kinds
+from game.ui import patterns, theme
 
 
 class ToolBar:
@@ -35,13 +38,15 @@ class ToolBar:
         y += s(6)
         self.choice_menu = None
         self.choice_values: dict[str, Any] = {}
+        self.swatch: pygame.Rect | None = None       # the chosen kind's colour, as the legend shows it
         choices = tools.choices()
         if choices:
             texts = [text for _, text in choices]
             self.choice_values = {text: value for value, text in choices}
             current = next((text for value, text in choices if value == tools.choice), texts[0])
-            self.choice_menu = UIDropDownMenu(texts, current, pygame.Rect(rect.x, y, rect.w, s(28)), app.manager,
-                                              container=screen.container)
+            self.swatch = pygame.Rect(rect.right - s(26), y + s(2), s(26), s(24))
+            self.choice_menu = UIDropDownMenu(texts, current, pygame.Rect(rect.x, y, rect.w - s(30), s(28)),
+                                              app.manager, container=screen.container)
             y += s(32)
         sides = [f"{i}: {side.get('name', '?')}" for i, side in enumerate(screen.editor.doc.get("sides", []))]
         self.side_menu = None
@@ -55,6 +60,21 @@ class ToolBar:
         if screen.editor.board == "table":
             screen.button(pygame.Rect(rect.x, y, rect.w, bh), "Fill gaps (X)", screen.fill_gaps,
                           tooltip="cover what no piece covers with open ground")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The chosen terrain or hex kind's swatch beside its list (colour and pattern of the legend)."""
+        tools = self.screen.tools
+        if self.swatch is None or tools.choice is None:
+            return
+        picks = BY_ID[tools.tool].picks
+        if picks == "terrain":
+            kind = load_kinds(self.screen.editor.doc.get("terrain_kinds") or None).get(tools.choice)
+            if kind is not None:
+                patterns.swatch(surface, self.swatch, theme.hex_colour(kind.color), patterns.pattern_of(kind))
+        elif picks == "hex":
+            kind = load_hex_kinds((self.screen.editor.doc.get("hexmap") or {}).get("kinds") or None).get(tools.choice)
+            if kind is not None:
+                patterns.swatch(surface, self.swatch, theme.hex_colour(kind.color), None)
 
     def handle(self, event) -> bool:
         if event.type != pygame_gui.UI_DROP_DOWN_MENU_CHANGED:

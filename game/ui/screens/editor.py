@@ -10,6 +10,7 @@ from pygame_gui.windows import UIConfirmationDialog
 from game.editor import checks, forms, preview, shapes
 from game.editor.document import Editor
 from game.editor.tools import BY_ID, Tools
+from game.geometry.hexgrid import Hex
 from game.ui import render, theme
 from game.ui.components import keymap
 from game.ui.components.board_view import Frame
@@ -143,7 +144,7 @@ class EditorScreen(Screen):
         if problem.target is not None:
             self.editor.select(problem.target)
         elif problem.hex is not None and self.editor.board == "hexmap":
-            self.view.selected_hex = __import__("game.geometry.hexgrid", fromlist=["Hex"]).Hex(*problem.hex)
+            self.view.selected_hex = Hex(*problem.hex)
         point = problem.point
         if point is None and problem.target is not None:
             item = self.editor.item(problem.target) or {}
@@ -334,6 +335,12 @@ class EditorScreen(Screen):
             surface.set_clip(clip)
             view.draw_legend(surface)
         self.draw_status(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        try:
+            self.toolbar.draw(surface)
+        except ValueError:               # a terrain kind typed wrong in the form: no swatch until mended
+            pass
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
         cam = self.view.camera
