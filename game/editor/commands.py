@@ -45,7 +45,7 @@ class SetAt:
         parent = _parent(doc, self.path, create=True)
         key = self.path[-1]
         if isinstance(parent, dict):
-            self.old = copy.deepcopy(parent.get(key, _MISSING))
+            self.old = copy.deepcopy(parent[key]) if key in parent else _MISSING
             if self.value is _MISSING:
                 parent.pop(key, None)
             else:

@@ -275,3 +275,32 @@ def test_a_scenario_still_being_made_saves_when_the_schema_accepts_it():
     ed.set_value(("turn_limit",), 0)
     with pytest.raises(FileProblem, match="turn_limit"):
         save_user_scenario(ed.doc, playable=False)
+
+
+GARBAGE = ["", "abc", "-1", "0", "1e999", "[1,", "null", "[]", "{}", '{"kind": 3}', "on", "9999999", "é\x00"]
+
+
+def test_anything_typed_into_any_field_gives_problems_never_a_traceback():
+    """House rule: "Bad input (file, action, number) gives a short clear message naming the place and
+    what was expected; never a traceback" — every field of every piece, fed garbage."""
+    from game.editor import forms, preview
+    ed = risus_table()
+    ed.add_zone(0, (0, 0), (10, 10))
+    selections = [None, ("terrain", 0), ("units", 0), ("sides", 0), ("deployment_zones", 0), ("objectives", 0)]
+    tried = 0
+    for sel in selections:
+        for field in forms.fields(ed.doc, sel):
+            for text in GARBAGE + [t for _, t in field.choices[:2]]:
+                try:
+                    value = forms.parse(field, text)
+                except ValueError as exc:
+                    assert field.label in str(exc)
+                    continue
+                if not ed.set_value(field.path, value):
+                    continue                      # the value it had already
+                tried += 1
+                found = checks.problems(ed.doc)
+                assert all(isinstance(p.what, str) and p.what for p in found)
+                preview.build(ed.doc)
+                ed.undo()
+    assert tried > 50 and checks.problems(ed.doc) == []

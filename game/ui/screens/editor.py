@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+import shapely
 from pygame_gui.windows import UIConfirmationDialog
 
 from game.editor import checks, forms, preview, shapes
@@ -229,10 +230,17 @@ class EditorScreen(Screen):
             return
         if self.toolbar.handle(event) or self.panel.handle(event):
             return
-        if event.type == pygame.KEYDOWN:
-            self.key(event)
-        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
-            self.mouse(event)
+        try:
+            if event.type == pygame.KEYDOWN:
+                self.key(event)
+            elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
+                                pygame.MOUSEWHEEL):
+                self.mouse(event)
+        except (ValueError, TypeError, KeyError, IndexError, shapely.errors.GEOSException) as exc:
+            # a piece the form has left half-made (a polygon of two points, a kind typed wrong): the
+            # gesture is refused with why, and the problem list says what to mend
+            self.tools.cancel()
+            self.editor.message = f"cannot do that here: {type(exc).__name__}: {exc}"
 
     def key(self, event) -> None:
         found = keymap.lookup(event.key, event.mod, self.keymap)
