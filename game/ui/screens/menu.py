@@ -1,4 +1,5 @@
-"""The main menu: new game, continue (the latest autosave), load, rules, settings, quit."""
+"""The main menu: new game, continue (the latest autosave), load, rules, the scenario editor,
+settings, quit."""
 from __future__ import annotations
 
 import pygame
