@@ -185,3 +185,26 @@ def test_closing_the_window_with_unsaved_changes_asks_first(app):
     post(pygame.QUIT)                                                   # saved: it closes at once
     app.step()
     assert not app.running
+
+
+def test_a_long_form_in_a_small_window_turns_pages_so_every_field_can_be_edited(app):
+    """Issue 19: "set victory conditions, turn limit and rule options" — every one reachable, even in
+    the smallest window."""
+    from game.editor.opening import open_scenario
+    doc, own = open_scenario("risus-farm-assault")
+    app.main_menu()
+    screen = EditorScreen(app, Editor(doc, own))
+    app.push(screen)
+    app.resize(800, 560)
+    for _ in range(2):
+        app.step()
+    seen = set()
+    for _ in range(4):
+        seen |= {f.path for f in screen.panel.widgets.values()}
+        more = [e for e in screen.container.elements if getattr(e, "text", "").startswith(("More fields", "Back to"))]
+        if not more:
+            break
+        click(app, more[0].rect.center)
+        app.step()
+    from game.editor import forms
+    assert seen == {f.path for f in forms.fields(screen.editor.doc, None)}

@@ -102,9 +102,18 @@ class PropertyPanel:
         y = rect.y + s(26)
         form_bottom = rect.y + int(rect.h * 0.6)
         label_w = int(rect.w * 0.42)
-        for field in forms.fields(editor.doc, editor.selection):
-            if y + s(28) > form_bottom:
-                break
+        every = forms.fields(editor.doc, editor.selection)
+        fits = max(1, (form_bottom - y) // s(28) - 1)
+        start = screen.form_start if screen.form_start < len(every) else 0
+        if len(every) > fits:              # a long form in pages: a button turns to the next one
+            shown = every[start:start + fits]
+            rest = len(every) - start - len(shown)
+            screen.button(pygame.Rect(rect.x, form_bottom - s(26), rect.w, s(26)),
+                          f"More fields ({rest})…" if rest else "Back to the first fields",
+                          lambda: screen.turn_form_page(start + fits if rest else 0))
+        else:
+            shown = every
+        for field in shown:
             text = field.label if len(field.label) <= 14 else field.label[:13] + "…"
             UILabel(pygame.Rect(rect.x, y, label_w, s(26)), text, app.manager, container=screen.container,
                     object_id=pygame_gui.core.ObjectID(object_id="#form_label"))

@@ -42,6 +42,7 @@ class EditorScreen(Screen):
         self.dragging = False
         self.confirm: UIConfirmationDialog | None = None
         self.quitting = False                     # the window is closing, not just the editor
+        self.form_start = 0                       # the first field shown of a long form
         self.now = 0.0
         self.refresh_model()
 
@@ -76,11 +77,12 @@ class EditorScreen(Screen):
         w, h = self.app.size
         s = self.s
         x, y = self.board_area()[0], s(6)
+        bw = min(s(112), (self.board_area()[2] - 4 * s(6)) // 5)
         for text, fn, tip in (("Save (Ctrl+S)", self.save, "into your scenarios, listed under New game"),
                               ("Play (F5)", self.play, "save, then start a game of it at once"),
                               ("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
                               ("Close (Esc)", self.close, None)):
-            bw = s(112)
+            text = text if bw >= s(100) else text.split(" (")[0]       # a narrow window: no keys
             self.button(pygame.Rect(x, y, bw, s(32)), text, fn, "#primary" if fn == self.play else None, tip)
             x += bw + s(6)
         self.toolbar = ToolBar(self, pygame.Rect(s(8), s(44), s(160), h - s(52)))
@@ -88,6 +90,10 @@ class EditorScreen(Screen):
                                    self.set_field, self.select_problem)
         if self.view is not None and self.shown is not None:
             self.view.place(self.board_area(), self.shown, legend=True)
+
+    def turn_form_page(self, start: int) -> None:
+        self.form_start = start
+        self.refresh_widgets()
 
     def refresh_widgets(self) -> None:
         if self.container is not None:
@@ -98,6 +104,8 @@ class EditorScreen(Screen):
         ed = self.editor
         if self.seen != (ed.history.version, ed.selection):
             changed = self.seen[0] != ed.history.version
+            if self.seen[1] != ed.selection:
+                self.form_start = 0
             if changed:
                 self.refresh_model()
             self.seen = (ed.history.version, ed.selection)

@@ -35,6 +35,10 @@ class MainMenu(Screen):
                  ("Settings", "S", self.settings, None, "UI scale, AI speed, tape units"),
                  ("Quit", "Q", self.app.quit, None, None)]
         self.buttons = {}
+        room = h - y - self.s(28)            # a short window: smaller buttons, so Quit stays in it
+        if len(items) * (bh + gap) > room:
+            gap = self.s(6)
+            bh = max(self.s(28), room // len(items) - gap)
         for text, key, fn, oid, tip in items:
             b = self.button(pygame.Rect(x, y, bw, bh), f"{text}   ({key})", fn, oid, tip)
             if text == "Continue" and not self.autosave:
