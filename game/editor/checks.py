@@ -30,7 +30,7 @@ SOURCE = "editor"
 class Problem:
     place: str
     what: str
-    target: tuple[str, int] | None = None        # ("units", 3): the piece the problem belongs to
+    target: tuple | None = None                  # ("units", 3): the piece the problem belongs to
     point: tuple[float, float] | None = None     # a point on the board the text names
     hex: tuple[int, int] | None = None           # the hex the problem is about (a hex map)
 
@@ -44,6 +44,8 @@ def _problem(doc: dict[str, Any], place: str, what: str) -> Problem:
     if m:
         target = (m.group(1), int(m.group(2)))
     h = _HEX_TARGET.match(place)
+    if h and h.group(1) == "places":
+        target = ("hexmap", "places", int(h.group(2)))
     if h:
         cell = (doc.get("hexmap") or {}).get(h.group(1), [])
         i = int(h.group(2))

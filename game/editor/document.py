@@ -14,7 +14,8 @@ from game.io.models import SCENARIO_FORMAT, SCENARIO_VERSION
 
 SIDE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 DEFAULT_SIDE_NAMES = ("Blue", "Red", "Green", "Purple")
-Selection = tuple[str, int]
+PLACE_PATH = ("hexmap", "places")            # a hex map's places are selected as ("hexmap", "places", i)
+Selection = tuple      # the path of the selected item: (collection, index), or PLACE_PATH + (index,)
 
 
 def slug(text: str) -> str:
@@ -310,7 +311,7 @@ class Editor:
 
     def duplicate(self, offset: float = 5.0) -> Selection | None:
         item = self.item()
-        if item is None or self.selection[0] == "sides":
+        if item is None or self.selection[0] in ("sides", "hexmap"):
             return None
         coll = self.selection[0]
         copy_ = copy.deepcopy(item)
@@ -329,7 +330,7 @@ class Editor:
         sel = self.selection
         if sel is None or self.item() is None:
             return False
-        coll, index = sel
+        coll, index = sel[0], sel[-1]
         if coll == "sides":
             if len(self.doc["sides"]) <= 2 or any(u.get("side") == index for u in self.doc["units"]):
                 self.message = "a scenario keeps two sides, and a side with units stays"
@@ -338,7 +339,7 @@ class Editor:
                      for i, x in enumerate(self.doc[coll_]) if x.get("side", 0) > index]
             self.apply("delete a side", *parts, Remove(("sides",), index))
         else:
-            self.apply(f"delete {self.describe(sel)}", Remove((coll,), index))
+            self.apply(f"delete {self.describe(sel)}", Remove(sel[:-1], index))
         self.selection = None
         return True
 
@@ -376,4 +377,6 @@ class Editor:
             return f"side {sel[1]}: {item.get('name')}"
         if coll == "deployment_zones":
             return f"deployment zone of side {item.get('side')}"
+        if coll == "hexmap":
+            return f"{item.get('name') or item.get('kind')} ({item.get('kind')})"
         return f"{item.get('name') or item.get('id')}"

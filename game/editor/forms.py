@@ -7,8 +7,9 @@ import dataclasses
 import json
 from typing import Any
 
-from game.editor import catalogue
+from game.editor import catalogue, hexpaint
 from game.editor.commands import get_at
+from game.geometry.hexmap import PLACE_KINDS
 from game.geometry.terrain import load_kinds
 
 KINDS = ("text", "optional", "number", "int", "bool", "choice", "json")
@@ -100,6 +101,10 @@ def scenario_fields(doc: dict[str, Any]) -> list[Field]:
     if doc.get("table"):
         out += [Field("Table width cm", ("table", "width"), doc["table"].get("width"), "number"),
                 Field("Table height cm", ("table", "height"), doc["table"].get("height"), "number")]
+    elif doc.get("hexmap"):
+        out += [Field("Hex default", ("hexmap", "default"), doc["hexmap"].get("default", "plain"), "choice",
+                      tuple((k, k) for k in hexpaint.kinds(doc))),
+                Field("Hex size", ("hexmap", "size"), doc["hexmap"].get("size"), "number")]
     rs = catalogue.ruleset(str(doc.get("ruleset")))
     for spec in rs.options if rs is not None else ():
         value = (doc.get("options") or {}).get(spec.id, spec.default)
@@ -157,6 +162,12 @@ def fields(doc: dict[str, Any], selection: tuple | None) -> list[Field]:
                 Field("Colour", at + ("color",), item.get("color"), "optional", help="#rrggbb")]
     if coll == "deployment_zones":
         return [Field("Side", at + ("side",), item.get("side", 0), "choice", side_choices(doc))]
+    if selection[:2] == ("hexmap", "places"):
+        at = tuple(selection)
+        return [Field("Name", at + ("name",), item.get("name", "")),
+                Field("Kind", at + ("kind",), item.get("kind"), "choice", tuple((k, k) for k in PLACE_KINDS)),
+                Field("Held by", at + ("side",), item.get("side"), "choice",
+                      ((None, NONE),) + side_choices(doc))]
     if coll == "objectives":
         return [Field("Name", at + ("name",), item.get("name", "")), Field("Id", at + ("id",), item.get("id")),
                 Field("x cm", at + ("x",), item.get("x"), "number"), Field("y cm", at + ("y",), item.get("y"), "number"),

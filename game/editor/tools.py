@@ -9,7 +9,8 @@ import math
 from typing import Any
 
 from game.editor import catalogue, hexpaint, shapes
-from game.editor.document import Editor
+from game.editor.document import PLACE_PATH, Editor
+from game.geometry.hexmap import HEXSIDE_FEATURES, PLACE_KINDS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,8 +42,6 @@ TOOLS: tuple[Tool, ...] = (
     Tool("place", "T", "Town / capital", "hexmap", "place", "click a hex to place; again to remove"),
 )
 BY_ID = {t.id: t for t in TOOLS}
-SIDE_FEATURES = ("river", "road")
-PLACES = ("town", "capital", "camp")
 
 
 class Tools:
@@ -81,9 +80,9 @@ class Tools:
         if picks == "hex":
             return [(k, k) for k in hexpaint.kinds(doc)]
         if picks == "place":
-            return [(k, k) for k in PLACES]
+            return [(k, k) for k in PLACE_KINDS]
         if picks == "side-feature":
-            return [(k, k) for k in SIDE_FEATURES]
+            return [(k, k) for k in HEXSIDE_FEATURES]
         return []
 
     _ATTR = {"terrain": "terrain_kind", "unit": "unit_kind", "hex": "hex_kind", "place": "place_kind",
@@ -181,7 +180,8 @@ class Tools:
         if t == "select" and self._moved_from is not None and ed.board == "hexmap":
             self._moved_from = None
             h, unit = hexpaint.hex_at(ed.doc, world), ed.item()
-            if h is not None and unit is not None and ed.selection[0] == "units" and tuple(unit.get("hex") or ()) != h:
+            if h is not None and unit is not None and ed.selection[0] == "units" and \
+                    tuple(unit.get("hex") or ()) != h:
                 ed.set_value(ed.selection + ("hex",), list(h), "move")
             return
         if t == "select" and self._moved_from is not None:
@@ -225,12 +225,16 @@ class Tools:
             hexpaint.paint(self.editor, h, self.hex_kind)
 
     def _pick_hex_unit(self, world):
+        """On a hex map: the unit on the hex clicked, else the place there."""
         h = hexpaint.hex_at(self.editor.doc, world)
         if h is None:
             return None
         for i, u in enumerate(self.editor.doc["units"]):
             if tuple(u.get("hex") or ()) == h:
                 return ("units", i)
+        for i, p in enumerate(self.editor.doc["hexmap"].get("places") or []):
+            if (p.get("q"), p.get("r")) == h:
+                return PLACE_PATH + (i,)
         return None
 
     def preview_shape(self) -> list[tuple[float, float]] | None:

@@ -304,3 +304,26 @@ def test_anything_typed_into_any_field_gives_problems_never_a_traceback():
                 preview.build(ed.doc)
                 ed.undo()
     assert tried > 50 and checks.problems(ed.doc) == []
+
+
+def test_a_place_is_selected_named_given_to_a_side_and_deleted(hex_ruleset):
+    """Issue 19: "place towns and capitals" — a place, once placed, is a piece like the others."""
+    from game.editor import forms
+    ed = Editor(blank_hexmap(hex_ruleset.id, 5, 4))
+    t = Tools(ed)
+    board = hexpaint.board(ed.doc)
+    spot = board.centre(board.hexes[6])
+    t.use("place"); t.place_kind = "capital"; t.press(spot)
+    t.use("select"); t.press(spot); t.release(spot)
+    assert ed.selection == ("hexmap", "places", 0)
+    form = {f.path[-1]: f for f in forms.fields(ed.doc, ed.selection)}
+    ed.set_value(form["name"].path, forms.parse(form["name"], "Valmy"))
+    ed.set_value(form["side"].path, forms.parse(form["side"], "1: Red"))
+    assert ed.doc["hexmap"]["places"][0] == {"q": board.hexes[6].q, "r": board.hexes[6].r, "kind": "capital",
+                                             "name": "Valmy", "side": 1}
+    ed.set_value(("hexmap", "places", 0, "side"), 3)
+    bad = [p for p in checks.problems(ed.doc) if p.place.startswith("hexmap.places")]
+    assert bad and bad[0].target == ("hexmap", "places", 0)
+    assert ed.delete() and ed.doc["hexmap"]["places"] == []
+    ed.undo()
+    assert ed.doc["hexmap"]["places"][0]["name"] == "Valmy"

@@ -43,6 +43,7 @@ class EditorScreen(Screen):
         self.confirm: UIConfirmationDialog | None = None
         self.quitting = False                     # the window is closing, not just the editor
         self.form_start = 0                       # the first field shown of a long form
+        self.problem_hex: Hex | None = None       # the hex of the problem clicked last (a hex map)
         self.now = 0.0
         self.refresh_model()
 
@@ -153,7 +154,7 @@ class EditorScreen(Screen):
         if problem.target is not None:
             self.editor.select(problem.target)
         elif problem.hex is not None and self.editor.board == "hexmap":
-            self.view.selected_hex = Hex(*problem.hex)
+            self.problem_hex = Hex(*problem.hex)
         point = problem.point
         if point is None and problem.target is not None:
             item = self.editor.item(problem.target) or {}
@@ -346,6 +347,10 @@ class EditorScreen(Screen):
             ed = self.editor
             if ed.selection and ed.selection[0] == "units" and ed.item() is not None:
                 sel.selected = preview.unit_key(ed.selection[1], ed.doc)
+            if ed.board == "hexmap":
+                item = ed.item() or {}
+                where = item.get("hex") or ((item["q"], item["r"]) if "q" in item and "r" in item else None)
+                view.selected_hex = Hex(*where) if where else self.problem_hex
             view.draw(surface, Frame(view=shown, sel=sel, now=self.now))
             self.draw_overlays(surface)
             surface.set_clip(clip)
