@@ -327,3 +327,23 @@ def test_a_place_is_selected_named_given_to_a_side_and_deleted(hex_ruleset):
     assert ed.delete() and ed.doc["hexmap"]["places"] == []
     ed.undo()
     assert ed.doc["hexmap"]["places"][0]["name"] == "Valmy"
+
+
+def test_a_tiled_map_opens_through_the_importer_with_its_warnings(tmp_path, monkeypatch):
+    """Issue 19: "The editor's Open also accepts Tiled files" — through game.io.tiled.import_tiled
+    (here a stand-in with its signature), unknown kinds reported, never dropped silently."""
+    import sys
+    import types
+    calls = []
+
+    def import_tiled(path, ruleset_id, cm_per_tile=None):
+        calls.append((path, ruleset_id, cm_per_tile))
+        return types.SimpleNamespace(scenario=blank_table(ruleset_id, 40, 30, "From Tiled"),
+                                     warnings=["objects[3]: unknown kind 'lava', made open ground"])
+
+    monkeypatch.setitem(sys.modules, "game.io.tiled", types.SimpleNamespace(import_tiled=import_tiled))
+    tmj = tmp_path / "map.json"
+    tmj.write_text(json.dumps({"tiledversion": "1.10", "orientation": "orthogonal", "layers": []}))
+    doc, own, warnings = opening.open_any(str(tmj), "takipsilim")
+    assert calls == [(str(tmj), "takipsilim", None)] and own is None
+    assert doc["title"] == "From Tiled" and "lava" in warnings[0]
