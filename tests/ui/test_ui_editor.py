@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 
 from conftest import at, click, drag, key, post
-from game.editor.document import Editor, blank_table
+from game.editor.document import Editor
 from game.ui.editor.keys import EDITOR_KEYMAP
 from game.ui.editor.start import EditorStart
 from game.ui.screens.editor import EditorScreen

@@ -35,6 +35,8 @@ class EditorScreen(Screen):
         self.editor = editor
         self.tools = Tools(editor)
         self.problems: list[checks.Problem] = []
+        self.gaps = None                          # what no terrain piece covers, when that is a problem
+        self.gap_layer = render.RegionCache()
         self.shown = None                         # the Preview drawn
         self.view = None                          # the board view (TableView / HexView)
         self.seen = (-1, None)                    # (document version, selection) the widgets show
@@ -51,6 +53,10 @@ class EditorScreen(Screen):
     def refresh_model(self) -> None:
         ed = self.editor
         self.problems = checks.problems(ed.doc)
+        # a problem about the terrain that names a point (a table its ruleset wants covered has a gap
+        # there): what no piece covers is shown, once per edit
+        gap = any(p.point is not None and p.place == "terrain" for p in self.problems)
+        self.gaps = shapes.uncovered(*ed.size, ed.doc["terrain"]) if gap and ed.board == "table" else None
         shown = preview.build(ed.doc)
         if shown is not None:
             old = self.shown
@@ -383,15 +389,8 @@ class EditorScreen(Screen):
             pygame.draw.lines(surface, DRAWING, closed and len(pts) >= 3, pts, 2)
             for p in pts:
                 pygame.draw.circle(surface, DRAWING, p, 3)
-        gaps = [p for p in self.problems if p.point is not None and p.place == "terrain"]
-        if gaps and ed.board == "table":
-            w, h = ed.size
-            hole = shapes.uncovered(w, h, ed.doc["terrain"])
-            polys = render.polygons_of(hole)
-            if polys:
-                layer = render.translucent_polygons(surface.get_size(), polys, cam.to_screen, (230, 60, 50, 90),
-                                                    (230, 60, 50, 220), 2)
-                surface.blit(layer, (0, 0))
+        if self.gaps is not None:
+            self.gap_layer.blit(surface, self.gaps, cam, fill=(230, 60, 50, 90), edge=(230, 60, 50, 220))
         for p in self.problems:
             if p.point is not None:
                 c = cam.to_screen(*p.point)
