@@ -104,7 +104,9 @@ def scenario_fields(doc: dict[str, Any]) -> list[Field]:
     elif doc.get("hexmap"):
         out += [Field("Hex default", ("hexmap", "default"), doc["hexmap"].get("default", "plain"), "choice",
                       tuple((k, k) for k in hexpaint.kinds(doc))),
-                Field("Hex size", ("hexmap", "size"), doc["hexmap"].get("size"), "number")]
+                Field("Hex size", ("hexmap", "size"), doc["hexmap"].get("size"), "number"),
+                Field("Hex columns", ("hexmap", "cols"), doc["hexmap"].get("cols"), "int"),
+                Field("Hex rows", ("hexmap", "rows"), doc["hexmap"].get("rows"), "int")]
     rs = catalogue.ruleset(str(doc.get("ruleset")))
     for spec in rs.options if rs is not None else ():
         value = (doc.get("options") or {}).get(spec.id, spec.default)

@@ -7,8 +7,11 @@ import copy
 import dataclasses
 from typing import Any
 
+from game.editor.hexpaint import grid
 from game.engine.boards import build_board
 from game.engine.scenario import Scenario
+from game.geometry.hexgrid import Hex
+from game.geometry.hexmap import load_hex_kinds
 from game.geometry.terrain import load_kinds
 
 
@@ -43,6 +46,28 @@ def _drawable_terrain(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _drawable_hexmap(hexmap: dict[str, Any]) -> dict[str, Any]:
+    """The hex map less what lies off it or names a kind nobody knows (a map just made smaller)."""
+    shape = grid({"hexmap": hexmap})
+    if shape is None:
+        return hexmap
+    try:
+        kinds = load_hex_kinds(hexmap.get("kinds") or None)
+    except (ValueError, TypeError):
+        kinds, hexmap = load_hex_kinds(), {**hexmap, "kinds": {}}
+
+    def on(q: Any, r: Any) -> bool:
+        return isinstance(q, int) and isinstance(r, int) and shape.contains(Hex(q, r))
+    out = dict(hexmap)
+    out["default"] = hexmap.get("default") if hexmap.get("default") in kinds else "plain"
+    out["hexes"] = [c for c in hexmap.get("hexes") or [] if isinstance(c, dict) and on(c.get("q"), c.get("r"))
+                    and c.get("terrain") in kinds]
+    out["hexsides"] = [s for s in hexmap.get("hexsides") or [] if isinstance(s, dict)
+                       and all(isinstance(s.get(k), list) and len(s[k]) == 2 and on(*s[k]) for k in "ab")]
+    out["places"] = [p for p in hexmap.get("places") or [] if isinstance(p, dict) and on(p.get("q"), p.get("r"))]
+    return out
+
+
 def build(doc: dict[str, Any]) -> Preview | None:
     """The preview, or None when the document has no board that can be drawn yet."""
     d = copy.deepcopy(doc)
@@ -53,6 +78,8 @@ def build(doc: dict[str, Any]) -> Preview | None:
             load_kinds(d.get("terrain_kinds") or None)
         except (ValueError, TypeError):
             d["terrain_kinds"] = {}
+    elif isinstance(d.get("hexmap"), dict):
+        d["hexmap"] = _drawable_hexmap(d["hexmap"])
     units = []
     for i, u in enumerate(d.get("units") or []):
         if not isinstance(u, dict):

@@ -347,3 +347,18 @@ def test_a_tiled_map_opens_through_the_importer_with_its_warnings(tmp_path, monk
     doc, own, warnings = opening.open_any(str(tmj), "takipsilim")
     assert calls == [(str(tmj), "takipsilim", None)] and own is None
     assert doc["title"] == "From Tiled" and "lava" in warnings[0]
+
+
+def test_a_hex_map_made_smaller_lists_what_falls_off_it(hex_ruleset):
+    """Issue 19: a hex map of "columns x rows" — resized in the form, what no longer fits is a problem
+    with its place, never a crash."""
+    from game.editor import forms, preview
+    ed = Editor(blank_hexmap(hex_ruleset.id, 6, 5))
+    board = hexpaint.board(ed.doc)
+    last = board.hexes[-1]
+    hexpaint.paint(ed, (last.q, last.r), "forest")
+    cols = next(f for f in forms.fields(ed.doc, None) if f.label == "Hex columns")
+    ed.set_value(cols.path, forms.parse(cols, "3"))
+    found = checks.problems(ed.doc)
+    assert [p.place for p in found] == ["hexmap.hexes[0]"] and found[0].hex == (last.q, last.r)
+    assert preview.build(ed.doc).board.cols == 3          # still drawn, less what fell off
