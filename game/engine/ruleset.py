@@ -54,6 +54,28 @@ class OptionSpec:
 
 
 @dataclasses.dataclass(frozen=True)
+class StatField:
+    """One entry of the stats form a scenario editor shows for a unit: the key of `stats` it edits,
+    its default, and its choices (empty: any value of the default's type)."""
+
+    key: str
+    label: str
+    default: Any = None
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class UnitKind:
+    """A unit a scenario editor can place: its kind, the stats it starts with and its base."""
+
+    id: str
+    label: str
+    stats: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    base: Mapping[str, Any] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
 class Option:
     """One thing the deciding side may do now, as the UI's action panel and the AI see it.
 
@@ -103,28 +125,6 @@ class Option:
             return False
         point = shapely.Point(action.x, action.y)  # type: ignore[attr-defined]
         return bool(self.region.distance(point) <= REGION_TOLERANCE)
-
-
-@dataclasses.dataclass(frozen=True)
-class StatField:
-    """One entry of the stats form a scenario editor shows for a unit: the key of `stats` it edits,
-    its default, and its choices (empty: any value of the default's type)."""
-
-    key: str
-    label: str
-    default: Any = None
-    choices: tuple[Any, ...] = ()
-    help: str = ""
-
-
-@dataclasses.dataclass(frozen=True)
-class UnitKind:
-    """A unit a scenario editor can place: its kind, the stats it starts with and its base."""
-
-    id: str
-    label: str
-    stats: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-    base: Mapping[str, Any] | None = None
 
 
 class Ruleset:
