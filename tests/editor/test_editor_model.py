@@ -232,7 +232,10 @@ def test_a_tiled_file_without_the_importer_gives_a_clear_message(tmp_path, monke
     """Issue 19: "The editor's Open also accepts Tiled files" — without game.io.tiled in this build,
     a clear message instead of a traceback."""
     import sys
-    monkeypatch.setitem(sys.modules, "game.io.tiled", None)
+
+    import game.io
+    monkeypatch.setitem(sys.modules, "game.io.tiled", None)        # as in a build without it
+    monkeypatch.delattr(game.io, "tiled", raising=False)
     tmx = tmp_path / "map.tmx"
     tmx.write_text("<map/>")
     with pytest.raises(opening.TiledUnavailable, match="Tiled"):
@@ -341,7 +344,10 @@ def test_a_tiled_map_opens_through_the_importer_with_its_warnings(tmp_path, monk
         return types.SimpleNamespace(scenario=blank_table(ruleset_id, 40, 30, "From Tiled"),
                                      warnings=["objects[3]: unknown kind 'lava', made open ground"])
 
-    monkeypatch.setitem(sys.modules, "game.io.tiled", types.SimpleNamespace(import_tiled=import_tiled))
+    import game.io
+    stand_in = types.SimpleNamespace(import_tiled=import_tiled)
+    monkeypatch.setitem(sys.modules, "game.io.tiled", stand_in)
+    monkeypatch.setattr(game.io, "tiled", stand_in, raising=False)
     tmj = tmp_path / "map.json"
     tmj.write_text(json.dumps({"tiledversion": "1.10", "orientation": "orthogonal", "layers": []}))
     doc, own, warnings = opening.open_any(str(tmj), "takipsilim")
