@@ -14,6 +14,7 @@ ALLOWED = {
     "io": {"io", "engine", "geometry", "resources"},      # never rulesets: the entry points load them
     "rulesets": {"rulesets", "engine", "geometry", "resources"},
     "ai": {"ai", "engine", "geometry", "rulesets"},
+    "editor": {"editor", "io", "engine", "geometry", "resources"},   # the scenario editor's model
 }
 
 

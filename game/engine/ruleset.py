@@ -54,6 +54,28 @@ class OptionSpec:
 
 
 @dataclasses.dataclass(frozen=True)
+class StatField:
+    """One entry of the stats form a scenario editor shows for a unit: the key of `stats` it edits,
+    its default, and its choices (empty: any value of the default's type)."""
+
+    key: str
+    label: str
+    default: Any = None
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class UnitKind:
+    """A unit a scenario editor can place: its kind, the stats it starts with and its base."""
+
+    id: str
+    label: str
+    stats: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    base: Mapping[str, Any] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
 class Option:
     """One thing the deciding side may do now, as the UI's action panel and the AI see it.
 
@@ -150,6 +172,16 @@ class Ruleset:
                                      f"(options: {', '.join(specs) or 'none'})")
                 resolved[key] = specs[key].coerce(value)
         return resolved
+
+    def unit_kinds(self) -> tuple[UnitKind, ...]:
+        """The unit kinds a scenario editor offers, from the ruleset's data files. The default: none
+        (the editor then offers the units of the ruleset's bundled scenarios)."""
+        return ()
+
+    def unit_form(self, stats: Mapping[str, Any]) -> tuple[StatField, ...]:
+        """The stats form for a unit holding these stats. The default: one field per stat, the
+        value's own type giving the field's (a list or object is edited as JSON text)."""
+        return tuple(StatField(key, key.replace("_", " "), value) for key, value in stats.items())
 
     def validate_scenario(self, scenario: Any) -> list[str]:
         """Ruleset-specific problems with a scenario, each as 'field.path: what was expected'."""

@@ -46,3 +46,10 @@ def settings_path() -> Path:
     folder = config_dir()
     folder.mkdir(parents=True, exist_ok=True)
     return folder / "settings.json"
+
+
+def scenarios_dir() -> Path:
+    """The folder of the player's own scenarios, made in the editor (created)."""
+    folder = data_dir() / "scenarios"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -398,7 +398,7 @@ def load_scenario(path_or_name: str | os.PathLike[str]) -> Scenario:
     path = Path(text)
     if not path.exists() and isinstance(path_or_name, str) and os.sep not in text and "/" not in text \
             and not text.endswith(".json"):
-        names = ", ".join(n for n, _, _ in bundled_scenarios()) or "none"
+        names = ", ".join(n for n, _, _ in bundled_scenarios(user=False)) or "none"
         raise FileProblem(text, None, f"expected a bundled scenario name ({names}) or a file, found neither")
     return parse_scenario_file(path, text)
 
@@ -408,14 +408,23 @@ def parse_scenario_file(path: Path, source: str) -> Scenario:
     return scenario_from_doc(doc, source)
 
 
-def bundled_scenarios() -> list[tuple[str, str, str]]:
-    """(name, ruleset id, title) of each scenario under maps/, sorted by name (for `game scenarios`).
+def bundled_scenarios(user: bool = True) -> list[tuple[str, str, str]]:
+    """(name, ruleset id, title) of each scenario under maps/, sorted by name (for `game scenarios`
+    and the new-game screen), then, with `user`, the player's own (made in the editor; their name is
+    their path, which load_scenario opens; game.io.user_scenarios).
 
     Read lightly (the header and three fields); a broken file is left out here and reported by
     `python -m game validate`.
     """
-    found = []
     folder = resources.maps_dir()
+    if user:
+        from game.io.user_scenarios import user_scenarios
+        return _bundled(folder) + user_scenarios()
+    return _bundled(folder)
+
+
+def _bundled(folder: Path) -> list[tuple[str, str, str]]:
+    found = []
     if not folder.is_dir():
         return []
     for path in sorted(folder.glob("*.json")):

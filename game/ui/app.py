@@ -199,7 +199,9 @@ class App:
                           pygame.MOUSEWHEEL, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._last_input = time.monotonic()
         if event.type == pygame.QUIT:
-            self.quit()
+            ask = getattr(self.top, "before_quit", None)     # a screen with unsaved work asks first
+            if ask is None or not ask():
+                self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self.resize(event.w, event.h)

@@ -125,10 +125,10 @@ def toy_scenario(turn_limit: int = 6, secret: bool = False, terrain: bool = True
     return Scenario.from_dict(doc)
 
 
-@pytest.fixture(autouse=True)
-def ui_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_TABLE_HOME", str(tmp_path / "home"))
-    yield tmp_path / "home"
+@pytest.fixture
+def ui_home(player_home):
+    """The player's folder of this test (tests/conftest.py makes one for every test)."""
+    yield player_home
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from game.engine import game as engine, odds
 from game.engine.actions import Action, Pass
 from game.engine.boards import TableRules
 from game.engine.flow import Decision, Flow, Phase
-from game.engine.ruleset import Option, OptionSpec, Ruleset
+from game.engine.ruleset import Option, OptionSpec, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
 from . import command, fire, forces, melee, movement, muster, tables
@@ -238,6 +238,16 @@ class PetiteGuerre(TableRules, Ruleset):
 
     def muster_apply(self, doc: dict, scenario: Any, side: int, entries: list[dict]) -> dict:
         return muster.apply(doc, scenario, side, entries)
+
+    # -- for the scenario editor: the troop types of troops.json (seed 004 'Point system') ----------
+    def unit_kinds(self) -> tuple[UnitKind, ...]:
+        return tuple(UnitKind(k, t["label"], {"troop": k}, {"shape": "round", "diameter": 2.0})
+                     for k, t in tables.troops()["types"].items())
+
+    def unit_form(self, stats: Any) -> tuple[StatField, ...]:
+        return (StatField("troop", "Troop type", "line-infantry", tuple(tables.troops()["types"])),
+                StatField("role", "Leader", "", ("", "leader", "sub-leader")),
+                StatField("weapon", "Weapon", None, (None, *tables.weapons()["weapons"])))
 
     def validate_scenario(self, scenario: Any) -> list[str]:
         out = []

@@ -22,6 +22,7 @@ from . import combat, looks, movement, saves, turn, victory
 from .actions import ACTIONS, Aim, Charge, CommanderSaves, Dismount, Mount, Move
 from .troops import (ARC_HALF, RANGES, TYPES, fighting, fire_range, is_artillery, is_commander, label,
                      prepare, routed)
+from game.engine.ruleset import StatField, UnitKind      # the scenario editor's unit kinds and form
 
 
 class RiskToTake(TableRules, Ruleset):
@@ -171,6 +172,16 @@ class RiskToTake(TableRules, Ruleset):
         if scenario.victory.get("kind") not in ("break",):
             problems.append("victory.kind: expected 'break'")
         return problems
+
+    # -- for the scenario editor: the unit types of troops.json ("2. Tabletop rules: a) Basing") ----
+    def unit_kinds(self) -> tuple[UnitKind, ...]:
+        from .troops import DATA
+        return tuple(UnitKind(k, t["label"], {"type": k},
+                              DATA["commander_base"] if t.get("commander") else DATA["unit_base"])
+                     for k, t in TYPES.items())
+
+    def unit_form(self, stats: Any) -> tuple[StatField, ...]:
+        return (StatField("type", "Unit type", "line-infantry", tuple(TYPES)),)
 
 
 RULESET = RiskToTake()

@@ -22,7 +22,7 @@ from typing import Any
 from game.engine.actions import Action
 from game.engine.boards import TableRules
 from game.engine.flow import Decision, Flow, Phase
-from game.engine.ruleset import Option, Ruleset
+from game.engine.ruleset import Option, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
 from . import battleground, characters, damage, fights, muster, round, special, validation, victory
@@ -66,6 +66,17 @@ class Riskbreaker(TableRules, Ruleset):
     ))
 
     # ==== setting up ===============================================================================
+    # -- for the scenario editor: the presets of archetypes.json ('Some archtypical characters') ---
+    def unit_kinds(self) -> tuple[UnitKind, ...]:
+        return tuple(UnitKind(k, a.get("name", k), {"archetype": k}, {"shape": "round", "diameter": 1.5})
+                     for k, a in characters.archetypes().items())
+
+    def unit_form(self, stats: Any) -> tuple[StatField, ...]:
+        if "archetype" in stats:           # a preset; its other stats override the sheet's
+            return (StatField("archetype", "Archetype", "fighter", tuple(characters.archetypes())),
+                    *super().unit_form({k: v for k, v in stats.items() if k != "archetype"}))
+        return super().unit_form(stats)
+
     def validate_scenario(self, scenario: Any) -> list[str]:
         return validation.problems(scenario)
 

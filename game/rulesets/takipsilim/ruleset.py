@@ -24,7 +24,7 @@ from typing import Any
 from game.engine.actions import Action
 from game.engine.boards import TableRules
 from game.engine.flow import Decision, Flow, Phase
-from game.engine.ruleset import Option, OptionSpec, Ruleset
+from game.engine.ruleset import Option, OptionSpec, Ruleset, StatField
 from game.engine.state import GameState, Result, Unit
 from game.geometry.los import LosRules
 
@@ -115,6 +115,13 @@ class Takipsilim(TableRules, Ruleset):
     ))
 
     # ==== setting up ==========================================================================
+    def unit_form(self, stats: Any) -> tuple[StatField, ...]:
+        """For the scenario editor: the weapon and melee weapon from weapons.json and melee.json,
+        the rest of a character's sheet as it is."""
+        kit = (StatField("weapon", "Weapon", None, (None, *tables.weapons())),
+               StatField("melee_weapon", "Melee weapon", None, (None, *tables.melee_weapons())))
+        return kit + tuple(f for f in super().unit_form(stats) if f.key not in ("weapon", "melee_weapon"))
+
     def validate_scenario(self, scenario: Any) -> list[str]:
         return validation.problems(scenario)
 

@@ -43,7 +43,7 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("Anywhere", "Esc", "back; on the table: cancel the placement, then switch the tools off and clear "
             "the selection, then the game menu", "escape", _c(pygame.K_ESCAPE)),
     Binding("Menus", "N / C / L", "main menu: new game / continue the autosave / load a game"),
-    Binding("Menus", "R / S / Q", "main menu: rules / settings / quit"),
+    Binding("Menus", "R / E / S / Q", "main menu: rules / editor / settings / quit"),
     Binding("Menus", "Up Down, 1-9, Shift+1-9", "new game: scenario, options, who plays each side"),
     Binding("Menus", "+ / -, A, 1 2 3", "settings: UI scale, AI speed, switches"),
     Binding("Acting on the table", "Tab", "select the next unit that can act", "next_unit",

@@ -8,9 +8,9 @@ from game.ui.components import keymap
 from game.ui.screens.base import Screen
 
 
-def shortcuts() -> list[tuple[str, list[tuple[str, str]]]]:
-    """(group, [(keys, what)]) straight from the keymap the game screen dispatches with."""
-    return [(title, [(b.keys, b.text) for b in rows]) for title, rows in keymap.groups()]
+def shortcuts(bindings: tuple[keymap.Binding, ...] = keymap.KEYMAP) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(group, [(keys, what)]) straight from the keymap the screen below dispatches with."""
+    return [(title, [(b.keys, b.text) for b in rows]) for title, rows in keymap.groups(bindings)]
 
 
 class HelpOverlay(Screen):
@@ -18,6 +18,11 @@ class HelpOverlay(Screen):
     opaque = False
     blocks_widgets = True
     is_help = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        # the screen below may have its own keys (the editor); otherwise the game's
+        self.bindings = getattr(app.top, "keymap", keymap.KEYMAP)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
@@ -33,7 +38,7 @@ class HelpOverlay(Screen):
         x0 = (w - 2 * col_w - self.s(20)) // 2
         theme.draw_text(surface, fonts, "Keyboard and mouse", (w // 2, self.s(18)), 24, theme.ACCENT, "b",
                         anchor="midtop")
-        listed = shortcuts()
+        listed = shortcuts(self.bindings)
         cols = [listed[:3], listed[3:]]
         key_w = max(fonts.get(13, "b").size(k)[0] for _, rows in listed for k, _ in rows) + self.s(24)
         for c, groups in enumerate(cols):

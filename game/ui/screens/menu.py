@@ -1,4 +1,5 @@
-"""The main menu: new game, continue (the latest autosave), load, rules, settings, quit."""
+"""The main menu: new game, continue (the latest autosave), load, rules, the scenario editor,
+settings, quit."""
 from __future__ import annotations
 
 import pygame
@@ -30,9 +31,14 @@ class MainMenu(Screen):
                   "Resume the latest autosave" if self.autosave else "No autosave yet"),
                  ("Load game", "L", self.load_game, None, "Open one of your saved games"),
                  ("Rules", "R", self.rules, None, "Read the rules of each ruleset"),
+                 ("Editor", "E", self.editor, None, "Make your own table or map, save it, play it"),
                  ("Settings", "S", self.settings, None, "UI scale, AI speed, tape units"),
                  ("Quit", "Q", self.app.quit, None, None)]
         self.buttons = {}
+        room = h - y - self.s(28)            # a short window: smaller buttons, so Quit stays in it
+        if len(items) * (bh + gap) > room:
+            gap = self.s(6)
+            bh = max(self.s(28), room // len(items) - gap)
         for text, key, fn, oid, tip in items:
             b = self.button(pygame.Rect(x, y, bw, bh), f"{text}   ({key})", fn, oid, tip)
             if text == "Continue" and not self.autosave:
@@ -44,7 +50,7 @@ class MainMenu(Screen):
         if event.type != pygame.KEYDOWN:
             return
         keys = {pygame.K_n: self.new_game, pygame.K_c: self.continue_game, pygame.K_l: self.load_game,
-                pygame.K_r: self.rules, pygame.K_s: self.settings, pygame.K_q: self.app.quit,
+                pygame.K_r: self.rules, pygame.K_e: self.editor, pygame.K_s: self.settings, pygame.K_q: self.app.quit,
                 pygame.K_RETURN: self.new_game}
         fn = keys.get(event.key)
         if fn:
@@ -66,6 +72,10 @@ class MainMenu(Screen):
     def rules(self) -> None:
         from game.ui.screens.rules import RulesScreen
         self.app.push(RulesScreen(self.app))
+
+    def editor(self) -> None:
+        from game.ui.editor.start import EditorStart
+        self.app.push(EditorStart(self.app))
 
     def settings(self) -> None:
         from game.ui.screens.settings import SettingsScreen
