@@ -199,27 +199,29 @@ class PetiteGuerre(TableRules, Ruleset):
         elif isinstance(action, Reload):
             fire.reload(state, state.units[action.actor])
             d["acted"].append(action.actor)
-        elif isinstance(action, Volley):
-            fire.volley(state, action.actor, action.ranks, action.target)
-            d["acted"] += forces.unit(state, action.actor)["figures"]
-        elif isinstance(action, ReloadRanks):
-            fire.reload_ranks(state, action.actor)
-            d["acted"] += forces.unit(state, action.actor)["figures"]
+        elif isinstance(action, (Volley, ReloadRanks, ChargeInLine, FormLine, OpenOrder)):
+            self._unit_acts(state, action)
+            d["acted"] += forces.unit(state, action.actor)["figures"]      # the whole unit has acted
         elif isinstance(action, Charge):
             melee.charge(state, state.units[action.actor], state.units[action.target])
             d["acted"].append(action.actor)
-        elif isinstance(action, ChargeInLine):
-            melee.charge_in_line(state, action.actor, state.units[action.target])
-            d["acted"] += forces.unit(state, action.actor)["figures"]
-        elif isinstance(action, FormLine):
-            formation.form_line(state, action.actor, action.ranks, action.facing)
-            d["acted"] += forces.unit(state, action.actor)["figures"]
-        elif isinstance(action, OpenOrder):
-            formation.open_order(state, action.actor)
-            d["acted"] += forces.unit(state, action.actor)["figures"]
         elif isinstance(action, Fight):
             melee.fight(state, state.units[action.actor], state.units[action.target])
             d["acted"].append(action.actor)
+
+    @staticmethod
+    def _unit_acts(state: GameState, action: Action) -> None:
+        """What a unit does as a whole: a line's volley, reload, charge; a change of formation."""
+        if isinstance(action, Volley):
+            fire.volley(state, action.actor, action.ranks, action.target)
+        elif isinstance(action, ReloadRanks):
+            fire.reload_ranks(state, action.actor)
+        elif isinstance(action, ChargeInLine):
+            melee.charge_in_line(state, action.actor, state.units[action.target])
+        elif isinstance(action, FormLine):
+            formation.form_line(state, action.actor, action.ranks, action.facing)
+        else:
+            formation.open_order(state, action.actor)
 
     # ---- the end -----------------------------------------------------------------------------
     def _losses(self, state: GameState, side: int) -> float:
