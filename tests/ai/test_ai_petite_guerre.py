@@ -65,3 +65,18 @@ def test_the_attacker_closes_in_as_the_turns_run_out():
     late = MoveCA().score_point(ctx, (62, 50), lead, enemies, False) - MoveCA().score_point(ctx, (82, 50), lead, enemies, False)
     assert early > 0 > late or late < early
     assert MoveCA().score_point(ctx, (84, 50), lead, enemies, False) > MoveCA().score_point(ctx, (62, 50), lead, enemies, False)
+
+
+def test_does_not_fire_in_haste_at_poor_odds_when_next_turn_is_much_better():
+    """"Fire when the odds beat the reload cost": firing in haste (d4+d10 on 13+: 7.5%) spends the shot
+    the figure would fire next turn at full odds (d8+d10: 26%), so it waits; close in, it fires."""
+    from game.engine.dice import scripted
+    from game.rulesets.petite_guerre.actions import Pass
+    s = game([fig("a", 0, 20, 50, "A", "light-infantry"), fig("b", 1, 65, 50, "B", facing=180)])
+    s.units["a"].markers.add("fired")
+    s.dice = scripted([8])
+    engine.apply(s, Reload("a"))                       # reloaded: the grey marker
+    assert any(o.action == AimedFire("a", "b", True) for o in engine.legal_actions(s))
+    assert isinstance(_choose(s), Pass)
+    s.units["b"].x = 24                                # 4 paces: d4+d10 on 4+ is 97.5%
+    assert _choose(s) == AimedFire("a", "b", True)

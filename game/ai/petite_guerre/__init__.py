@@ -17,7 +17,7 @@ from game.ai.framework import Candidate, Context, Knowledge, actor_of
 from game.ai.generic import PassCA, evaluate
 from game.ai.knowledge import register_knowledge
 from game.engine.state import GameState
-from game.rulesets.petite_guerre import forces, tables
+from game.rulesets.petite_guerre import fire, forces, tables
 from game.rulesets.petite_guerre.actions import Charge, ChargeInLine, Fight
 
 RELOAD_COST = 0.04          # a turn spent reloading, per expected turn
@@ -54,10 +54,14 @@ class FireCA:
             f = ctx.view.units[actor_of(o)]
             p = float(o.odds)
             reload_turns = 1.0 / float(tables.Fraction(max(0, forces.af_die(f) - 3), forces.af_die(f)) or 1)
-            cost = RELOAD_COST * reload_turns * (0.3 if o.action.haste else 1.0)
+            worth = _value(ctx, o.target) + _pressure(ctx, o.target)
+            cost = RELOAD_COST * reload_turns
+            if o.action.haste:
+                # firing in haste spends the shot it could fire at full odds next turn
+                plan = fire.aimed_plan(ctx.view, f, ctx.view.units[o.target], False)
+                cost = 0.8 * worth * float(plan[1] if plan else 0) + 0.3 * cost
             # a hit also puts the target's unit out of control (pressure): its whole next turn at risk
-            yield Candidate(p * (_value(ctx, o.target) + _pressure(ctx, o.target)) - cost, o.action,
-                            o.label, option=o)
+            yield Candidate(p * worth - cost, o.action, o.label, option=o)
         for o in ctx.by_kind("Volley"):
             n = o.action.ranks
             team = actor_of(o)
@@ -155,7 +159,7 @@ class MoveCA:
         if not attacker and view.flow.turn <= (view.scenario.turn_limit or 12) // 2:
             s -= max(0.0, d - 50.0) / 120.0           # hold the ground: only close to musket range
         elif not attacker:
-            s -= abs(d - want) / 120.0                # the second half: go and shoot, a draw wins nothing
+            s -= abs(d - want) / 40.0                 # the second half: go and shoot, a draw wins nothing
         else:
             s -= abs(d - want * left) / (120.0 * max(0.25, left))
         # out of the enemy's charge: a charge puts the whole unit out of control (an enemy whose
