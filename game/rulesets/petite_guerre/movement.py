@@ -44,17 +44,22 @@ def base_of(u: Unit) -> bases.Base:
     return (float(u.x), float(u.y), float(u.base_radius))
 
 
-def others(state: GameState, side: int, exclude) -> tuple[list[bases.Base], list[bases.Base]]:
-    """The bases on the table but these figures: (friends, enemies) of `side`."""
+def others(state: GameState, side: int, exclude, near: tuple[float, float, float] | None = None
+           ) -> tuple[list[bases.Base], list[bases.Base]]:
+    """The bases on the table but these figures: (friends, enemies) of `side`; with `near` (x, y,
+    reach) only those a base could touch within that reach of (x, y)."""
     skip = set(exclude)
     stand = [u for u in state.units.values() if not u.out and u.id not in skip]
+    if near is not None:
+        x, y, far = near
+        stand = [u for u in stand if math.hypot(u.x - x, u.y - y) <= far + u.base_radius]
     return ([base_of(u) for u in stand if u.side == side], [base_of(u) for u in stand if u.side != side])
 
 
 def region(state: GameState, f: Unit, speed: str, formation: str = "open"):
     """Where the figure may go: its reach (reach_region), clear of every other base grown by its
     radius and of the ground behind an enemy base (nothing moves through an enemy)."""
-    friends, enemies = others(state, f.side, [f.id])
+    friends, enemies = others(state, f.side, [f.id], (f.x, f.y, reach(f, speed, formation) + f.base_radius + 0.1))
     return bases.clear_region(reach_region(state, f, speed, formation), f.base_radius, friends + enemies,
                               start=f.pos, blockers=enemies)
 
