@@ -6,8 +6,11 @@ A charge is simultaneous melee: the charged unit saves on 3+ (routs on 1-2), but
 too when it ends in the enemy's arc. A unit behind a fortification or a battery does not rout: a
 failed save is only a step toward its destruction (three, or two for a battery). So a charge into
 the flank or rear of a formed unit, or at a fatigued one, is worth much; a charge at the front of
-a unit lining a wall is worth little. Everything else (volleys, moves facing the enemy, the
-battery's aim, a commander's save) is the generic knowledge's.
+a unit lining a wall is worth little. The attacker weighs the return blow less as the turns run out,
+and values driving a unit off the objective. Moves turn at most 90 degrees (turning about needs a 6),
+and a big army weighs only its WINDOW units nearest the enemy in one decision (a 30-unit turn stays
+near a second). Everything else (volleys, moves facing the enemy, the battery's aim, a commander's
+save) is the generic knowledge's.
 """
 from __future__ import annotations
 
