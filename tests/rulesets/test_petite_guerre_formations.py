@@ -135,3 +135,28 @@ def test_a_line_charging_a_flank_gets_the_closed_ranks_advantage_and_a_reaction_
     assert "closed ranks" in melee_rolls[0].purpose and melee_rolls[0].expr == "d8>=4"
     assert any(r.purpose.startswith("reaction test (charged in the flank") for r in s.rolls)
     assert melee.from_flank_or_rear(s.units["a10"], s.units["b"]) and "wounded" in s.units["b"].markers
+
+
+# ---- victory at the turn limit ---------------------------------------------------------------------
+def _at_limit(roles, killed=()):
+    from game.rulesets.petite_guerre.ruleset import RULESET
+    s = game([fig("a", 0, 20, 50, "A"), fig("a2", 0, 20, 60, "A"), fig("b", 1, 90, 50, "B"),
+              fig("b2", 1, 90, 60, "B")], roles=roles)
+    for uid in killed:
+        s.units[uid].out = True
+    return RULESET.result_at_limit(s)
+
+
+def test_at_the_turn_limit_the_smaller_share_of_points_lost_wins():
+    r = _at_limit(("attacker", "defender"), killed=["b2"])
+    assert r.winner == 0 and r.data["losses"] == [0.0, 0.5]
+
+
+def test_at_the_turn_limit_equal_losses_leave_the_defender_holding_its_ground():
+    """Interpretation: on equal shares the scenario's defender wins (the attack failed)."""
+    r = _at_limit(("attacker", "defender"))
+    assert r.winner == 1 and "hold their ground" in r.reason
+
+
+def test_at_the_turn_limit_equal_losses_without_a_defender_are_a_draw():
+    assert _at_limit(("", "")).winner is None

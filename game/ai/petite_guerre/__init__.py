@@ -156,10 +156,8 @@ class MoveCA:
             s -= abs(d - 35 * left) / (100.0 * max(0.25, left))    # volley range, short of the bayonets
             return s
         want = 30.0 if tables.troop(forces.kind(lead))["AF"] >= 10 else 25.0
-        if not attacker and view.flow.turn <= (view.scenario.turn_limit or 12) // 2:
+        if not attacker:
             s -= max(0.0, d - 50.0) / 120.0           # hold the ground: only close to musket range
-        elif not attacker:
-            s -= abs(d - want) / 40.0                 # the second half: go and shoot, a draw wins nothing
         else:
             s -= abs(d - want * left) / (120.0 * max(0.25, left))
         # out of the enemy's charge: a charge puts the whole unit out of control (an enemy whose

@@ -245,6 +245,11 @@ class PetiteGuerre(TableRules, Ruleset):
         a, b = self._losses(state, 0), self._losses(state, 1)
         data = {"losses": [round(a, 3), round(b, 3)]}
         if abs(a - b) < 1e-9:
+            # interpretation: equal losses leave the defender holding its ground (the attack failed)
+            held = [s for s in range(state.sides) if state.scenario.sides[s].role == "defender"]
+            if len(held) == 1:
+                return Result(held[0], f"turn limit: equal losses, the {state.scenario.sides[held[0]].name} "
+                                       f"hold their ground", data)
             return Result(None, "turn limit: equal losses", data)
         w = 0 if a < b else 1
         return Result(w, f"turn limit: the {state.scenario.sides[w].name} lost the smaller share of "
