@@ -43,3 +43,29 @@ def test_normal_plays_a_decision_quickly():
     d = engine.to_act(st)
     action = make_player("normal", 1, 0).choose(engine.view(st, 0), engine.legal_actions(st), d)
     assert engine.check(st, action) is None
+
+
+def _ctx(state):
+    d = engine.to_act(state)
+    return Context(engine.view(state, d.side), engine.legal_actions(state), d, Settings("normal"),
+                   PlayerRng(1), knowledge_for("risk-to-take"))
+
+
+def test_a_move_never_asks_to_turn_about():
+    """"For turning 180 degrees ... only allowed when rolling 6": with the enemy behind it, the unit's
+    move turns it at most 90 degrees (free) rather than gambling on the 6."""
+    from game.ai.risk_to_take import HoldTheFieldMoveCA
+    from game.geometry.sectors import angle_difference
+    st = battle([("a", 0, "line-infantry", 50, 40, UP), ("x", 1, "line-infantry", 50, 60, DOWN)])
+    cands = [c for c in HoldTheFieldMoveCA().evaluate(_ctx(st)) if c.option.the_actor == "a"]
+    assert cands and all(angle_difference(UP, c.action.facing) <= 90 + 1e-6 for c in cands)
+
+
+def test_a_big_army_weighs_five_moves_a_decision_the_units_nearest_the_enemy():
+    from game.ai.risk_to_take import WINDOW, _window
+    units = [(f"a{i}", 0, "line-infantry", 10 + 10 * i, 60 - i, UP) for i in range(8)]
+    st = battle(units + [("x", 1, "line-infantry", 90, 20, DOWN)])
+    narrow = _window(_ctx(st))
+    moved = [o.the_actor for o in narrow.options if o.kind == "Move"]
+    assert WINDOW == 5 and sorted(moved) == ["a3", "a4", "a5", "a6", "a7"]
+    assert any(o.kind == "Pass" for o in narrow.options)

@@ -15,10 +15,10 @@ def fig(fid, side, x, y, team, troop="line-infantry", facing=0, **stats):
             "stats": {"troop": troop, **stats}}
 
 
-def game(units, terrain=(), units_data=None, options=None, dice=()):
+def game(units, terrain=(), units_data=None, options=None, dice=(), roles=("", "")):
     doc = {"format": "skirmish-table/scenario", "version": 1, "name": "pg-test",
            "ruleset": "petite-guerre", "table": {"width": 150, "height": 100, "edge_band": 3},
-           "terrain": list(terrain), "sides": [{"name": "French"}, {"name": "British"}],
+           "terrain": list(terrain), "sides": [{"name": "French", "role": roles[0]}, {"name": "British", "role": roles[1]}],
            "units": list(units), "turn_limit": 12, "ruleset_data": {"units": units_data or {}}}
     state = engine.new_game(Scenario.from_dict(doc), seed=1, options=options, dice=scripted(list(dice)))
     return state

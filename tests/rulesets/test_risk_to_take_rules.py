@@ -419,3 +419,18 @@ def test_firing_arc_tool_shows_60_degrees():
     from game.rulesets.risk_to_take.ruleset import RULESET
     st = battle([("a", 0, "line-infantry", 50, 60, UP), ("x", 1, "line-infantry", 50, 10, DOWN)])
     assert RULESET.field_of_vision(st, "a") == 60.0
+
+
+def test_the_arc_is_swept_from_the_front_edge_not_from_the_centre():
+    """"Maximum degree of fire (or melee) is 30 degrees both on left and right", measured from the
+    front edge (a 60-degree sector from every point of it): a target 49 degrees off the line from the
+    base's centre, but 14 degrees off the front edge's right end and 4 cm from it, is in the arc."""
+    from game.rulesets.risk_to_take import arcs
+    st = battle([("a", 0, "line-infantry", 50, 60, UP), ("x", 1, "line-infantry", 57, 54, DOWN)])
+    a, x = st.units["a"], st.units["x"]
+    off_centre = math.degrees(math.atan2(x.x - a.x, a.y - x.y))
+    assert off_centre > 30                                        # outside a sector from the centre
+    assert arcs.in_arc_and_reach(a, x, fire_range(a))
+    assert combat.volley_target(st, a) is x
+    x.x = 62                                                      # 9 cm to the side: out of the arc
+    assert not arcs.in_arc_and_reach(a, x, fire_range(a)) and combat.volley_target(st, a) is None

@@ -17,8 +17,8 @@ from game.ai.framework import Candidate, Context, Knowledge, actor_of
 from game.ai.generic import PassCA, evaluate
 from game.ai.knowledge import register_knowledge
 from game.engine.state import GameState
-from game.rulesets.petite_guerre import forces, tables
-from game.rulesets.petite_guerre.actions import Charge, Fight
+from game.rulesets.petite_guerre import fire, forces, tables
+from game.rulesets.petite_guerre.actions import Charge, ChargeInLine, Fight
 
 RELOAD_COST = 0.04          # a turn spent reloading, per expected turn
 DISORDERED = ("out-of-control", "routed")
@@ -54,10 +54,14 @@ class FireCA:
             f = ctx.view.units[actor_of(o)]
             p = float(o.odds)
             reload_turns = 1.0 / float(tables.Fraction(max(0, forces.af_die(f) - 3), forces.af_die(f)) or 1)
-            cost = RELOAD_COST * reload_turns * (0.3 if o.action.haste else 1.0)
+            worth = _value(ctx, o.target) + _pressure(ctx, o.target)
+            cost = RELOAD_COST * reload_turns
+            if o.action.haste:
+                # firing in haste spends the shot it could fire at full odds next turn
+                plan = fire.aimed_plan(ctx.view, f, ctx.view.units[o.target], False)
+                cost = 0.8 * worth * float(plan[1] if plan else 0) + 0.3 * cost
             # a hit also puts the target's unit out of control (pressure): its whole next turn at risk
-            yield Candidate(p * (_value(ctx, o.target) + _pressure(ctx, o.target)) - cost, o.action,
-                            o.label, option=o)
+            yield Candidate(p * worth - cost, o.action, o.label, option=o)
         for o in ctx.by_kind("Volley"):
             n = o.action.ranks
             team = actor_of(o)
@@ -90,8 +94,12 @@ class MeleeCA:
     name = "melee"
 
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
-        for o in ctx.by_kind("Charge", "Fight"):
-            me, foe = ctx.view.units[actor_of(o)], ctx.view.units[o.target]
+        for o in ctx.by_kind("Charge", "Fight", "ChargeInLine"):
+            foe = ctx.view.units[o.target]
+            if isinstance(o.action, ChargeInLine):      # the line's figure nearest the target leads
+                me = min(forces.figures(ctx.view, actor_of(o)), key=lambda f: (math.dist(f.pos, foe.pos), f.id))
+            else:
+                me = ctx.view.units[actor_of(o)]
             mine, theirs = forces.melee_die(me), forces.melee_die(foe)
             if forces.wounded(foe):
                 mine = tables.step(mine, 1)
@@ -100,7 +108,7 @@ class MeleeCA:
             edge = p_me * (1 - p_them) - p_them * (1 - p_me)
             bonus = 0.3 if foe.markers & set(DISORDERED) or forces.wounded(foe) else 0.0
             # a charge puts the charged unit out of control (pressure) whatever the melee gives
-            press = _pressure(ctx, o.target) if isinstance(o.action, Charge) else 0.05
+            press = _pressure(ctx, o.target) if isinstance(o.action, (Charge, ChargeInLine)) else 0.05
             score = edge + bonus + press
             yield Candidate(score, o.action, o.label, option=o)
 
@@ -141,17 +149,22 @@ class MoveCA:
         d = min(math.dist(pt, e.pos) for e in enemies)
         nearest = min(enemies, key=lambda e: math.dist(pt, e.pos))
         s = 0.0
+        attacker = view.scenario.sides[lead.side].role != "defender"
+        # the attacker closes in as the turns run out, to charge home before the limit
+        left = max(0.0, 1.0 - view.flow.turn / max(1, view.scenario.turn_limit or 12)) if attacker else 1.0
         if line:
-            s -= abs(d - 35) / 100.0                 # volley range, short of the bayonets
+            s -= abs(d - 35 * left) / (100.0 * max(0.25, left))    # volley range, short of the bayonets
             return s
         want = 30.0 if tables.troop(forces.kind(lead))["AF"] >= 10 else 25.0
-        if view.scenario.sides[lead.side].role == "defender":
+        if not attacker:
             s -= max(0.0, d - 50.0) / 120.0           # hold the ground: only close to musket range
         else:
-            s -= abs(d - want) / 120.0
-        # out of the enemy's charge: a charge puts the whole unit out of control
+            s -= abs(d - want * left) / (120.0 * max(0.25, left))
+        # out of the enemy's charge: a charge puts the whole unit out of control (an enemy whose
+        # melee die is smaller than ours does not frighten us)
+        mine = forces.melee_die(lead)
         for e in enemies:
-            if e.markers & set(DISORDERED) or forces.wounded(e):
+            if e.markers & set(DISORDERED) or forces.wounded(e) or forces.melee_die(e) < mine:
                 continue
             reach = tables.stick(tables.is_cavalry(forces.kind(e)), "open")["fast"] + 3
             if math.dist(pt, e.pos) < reach:

@@ -6,11 +6,15 @@ A charge is simultaneous melee: the charged unit saves on 3+ (routs on 1-2), but
 too when it ends in the enemy's arc. A unit behind a fortification or a battery does not rout: a
 failed save is only a step toward its destruction (three, or two for a battery). So a charge into
 the flank or rear of a formed unit, or at a fatigued one, is worth much; a charge at the front of
-a unit lining a wall is worth little. Everything else (volleys, moves facing the enemy, the
-battery's aim, a commander's save) is the generic knowledge's.
+a unit lining a wall is worth little. The attacker weighs the return blow less as the turns run out,
+and values driving a unit off the objective. Moves turn at most 90 degrees (turning about needs a 6),
+and a big army weighs only its WINDOW units nearest the enemy in one decision (a 30-unit turn stays
+near a second). Everything else (volleys, moves facing the enemy, the battery's aim, a commander's
+save) is the generic knowledge's.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Iterable
 
@@ -18,9 +22,10 @@ from game.ai.framework import Candidate, Context
 from game.ai.generic import GenericKnowledge, MoveCA, OddsCA, PassCA, SimulateCA
 from game.ai.knowledge import register_knowledge
 from game.rulesets.risk_to_take import arcs, movement, saves
-from game.rulesets.risk_to_take.troops import DATA, RANGES, STICK, fatigued, is_artillery
+from game.rulesets.risk_to_take.troops import DATA, RANGES, STICK, fatigued, is_artillery, is_commander
 
 OWN_WORTH = 0.9       # what our charging unit is worth against the unit it charges (1)
+WINDOW = 5            # move options weighed in one decision
 
 
 class ChargeCA:
@@ -45,12 +50,47 @@ class ChargeCA:
             if not is_artillery(target) and arcs.in_arc_and_reach(target, moved, RANGES["melee"]):
                 mod = 1 if moved.stats.get("type") == "cuirassiers" else 0
                 risk = float(saves.fail_chance(DATA["saves"]["melee"], mod)) * OWN_WORTH
-            yield Candidate(p_hit * worth - risk, o.action, f"{o.label} ({o.odds_text})", option=o)
+            yield Candidate(p_hit * worth - risk * _boldness(view, unit.side) + _on_objective(view, target),
+                            o.action, f"{o.label} ({o.odds_text})", option=o)
+
+
+def _late(view) -> float:
+    """1 until half the turns are gone, then up by a half each turn."""
+    return 1.0 + max(0, view.turn - view.scenario.turn_limit // 2) * 0.5
+
+
+def _boldness(view, side: int) -> float:
+    """How much the return blow counts: the attacker must close to win, and the less as the turns
+    run out ("a risk to take")."""
+    if view.scenario.sides[side].role != "attacker":
+        return 1.0
+    return 0.6 / _late(view)
+
+
+def _on_objective(view, target) -> float:
+    """Driving a unit off the objective is what the attacker needs at the turn limit."""
+    wanted = view.scenario.victory.get("objective")
+    for obj in view.scenario.objectives:
+        if obj.get("id") == wanted and obj.get("x") is not None:
+            if arcs.point_gap(target, (obj["x"], obj["y"])) <= float(obj.get("radius", 6.0)):
+                return 0.1 * _late(view)
+    return 0.0
 
 
 class HoldTheFieldMoveCA(MoveCA):
     """The generic move, plus the scenario's objective: standing on it is what wins at the limit,
-    and it weighs more as the turns run out."""
+    and it weighs more as the turns run out. A move never asks to turn about (a 6 on a d6, else the
+    unit keeps its facing): it turns at most 90 degrees, free, toward the enemy."""
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        for c in super().evaluate(_window(ctx)):
+            unit = ctx.view.units.get(c.option.the_actor) if c.option is not None else None
+            a = c.action
+            if unit is not None and not is_commander(unit) and movement.turning_about(unit, a.facing):
+                side = 1.0 if ((a.facing - unit.facing) % 360.0) < 180.0 else -1.0
+                a = dataclasses.replace(a, facing=(unit.facing + side * movement.ABOUT_TURN) % 360.0)
+                c = dataclasses.replace(c, action=a)
+            yield c
 
     def score_point(self, ctx: Context, pt, start, enemies, objectives) -> float:
         s = super().score_point(ctx, pt, start, enemies, objectives)
@@ -60,7 +100,7 @@ class HoldTheFieldMoveCA(MoveCA):
             if obj.get("id") != wanted or obj.get("x") is None:
                 continue
             d = math.dist(pt, (obj["x"], obj["y"]))
-            late = 1.0 + max(0, view.turn - view.scenario.turn_limit // 2) * 0.5
+            late = _late(view)
             if d <= float(obj.get("radius", 6.0)):
                 s += 0.25 * late
             elif start is not None:
@@ -68,11 +108,31 @@ class HoldTheFieldMoveCA(MoveCA):
         return s
 
 
+def _window(ctx: Context) -> Context:
+    """A big army moves a few units at a time: only the move options of the WINDOW units nearest the
+    enemy are weighed in one decision (the others come up once these have moved), so a whole turn of
+    30 units weighs about WINDOW moves a unit, not one per unit still to move."""
+    moves = [o for o in ctx.options if o.region is not None and o.template is not None]
+    if len(moves) <= WINDOW:
+        return ctx
+    enemies = [e.pos for e in ctx.enemies()]
+
+    def front(o) -> tuple[float, str]:
+        u = ctx.view.units[o.the_actor]
+        return (min((math.dist(u.pos, e) for e in enemies), default=0.0), u.id)
+    keep = {id(o) for o in sorted(moves, key=front)[:WINDOW]}
+    dropped = {id(o) for o in moves} - keep
+    narrow = Context(ctx.view, [o for o in ctx.options if id(o) not in dropped], ctx.decision,
+                     ctx.settings, ctx.rng, ctx.knowledge)
+    narrow.cache = ctx.cache
+    return narrow
+
+
 class NoChargeOddsCA(OddsCA):
     """The generic odds candidate for everything but charges (the battery's aim)."""
 
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
-        for c in super().evaluate(ctx):
+        for c in super().evaluate(_window(ctx)):
             if c.option is None or c.option.kind != "Charge":
                 yield c
 

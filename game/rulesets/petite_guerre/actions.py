@@ -51,4 +51,26 @@ class Fight(Action):
     target: str = ""
 
 
-ACTIONS = (Move, AimedFire, Reload, Volley, ReloadRanks, Charge, Fight, Pass)
+@dataclasses.dataclass(frozen=True)
+class ChargeInLine(Action):
+    """A unit in line charges as a unit: actor is the unit, target the enemy figure it charges."""
+    actor: str = ""
+    target: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class FormLine(Action):
+    """A unit in open order forms a line of `ranks` ranks (two to four), facing `facing`."""
+    actor: str = ""
+    ranks: int = 2
+    facing: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class OpenOrder(Action):
+    """A unit in line breaks into open order: its figures act one by one from the next turn."""
+    actor: str = ""
+
+
+ACTIONS = (Move, AimedFire, Reload, Volley, ReloadRanks, Charge, Fight, ChargeInLine, FormLine, OpenOrder,
+           Pass)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from game.engine.state import GameState
+from game.geometry import bases
 
 from . import forces, tables
 from .forces import IN_CONTROL, OUT_OF_CONTROL, ROUTED
@@ -107,6 +108,9 @@ def rally_or_run(state: GameState, team: str) -> None:
 
 
 def run_away(state: GameState, f, enemies) -> None:
+    """The figure runs its fast move straight away from the nearest enemy; off the table it flees.
+    Bases may not overlap: it goes round nothing, so it stops short where its way is blocked (in
+    base contact with an enemy in the way, clear of a friend)."""
     from . import movement
     dist = movement.reach(f, "fast", forces.formation_of(state, f))
     if enemies:
@@ -122,6 +126,10 @@ def run_away(state: GameState, f, enemies) -> None:
         f.markers.add("fled")
         state.emit("Fled", f"{forces.name(f)} runs off the table and is lost", unit=f.id)
         return
+    friends, foes = movement.others(state, f.side, [f.id])
+    x, y = bases.stop_on_path(f.pos, (x, y), f.base_radius, friends, blockers=foes)
+    ran = math.dist(f.pos, (x, y))
     f.x, f.y = round(x, 3), round(y, 3)
     state.data["moved"][f.id] = state.data["pturn"]
-    state.emit("Moved", f"{forces.name(f)} runs away {dist:g} paces", unit=f.id, x=f.x, y=f.y)
+    short = "" if ran >= dist - 1e-6 else ", and stops short: the way is blocked"
+    state.emit("Moved", f"{forces.name(f)} runs away {ran:.1f} paces{short}", unit=f.id, x=f.x, y=f.y)

@@ -10,6 +10,7 @@ import math
 import shapely
 
 from game.engine.state import GameState, Unit
+from game.geometry import bases
 from game.geometry.sectors import angle_difference, angle_to
 
 from . import command, fire, forces, movement, tables
@@ -109,6 +110,61 @@ def fight(state: GameState, f: Unit, enemy: Unit) -> None:
     else:
         state.emit("Melee", "neither scores a hit")
     _after(state, [f, enemy])
+
+
+# ---- a unit in line charges as a unit -------------------------------------------------------------
+def line_charge_move(state: GameState, team: str, target: Unit) -> tuple[float, float] | None:
+    """How far a unit in line charging `target` moves (dx, dy), or None when it cannot: the whole
+    line goes straight at fast speed (the line stick) toward the target, so that its front-rank
+    figure nearest the target comes into contact; it stops where any figure's way is blocked (bases
+    may not overlap), and the charge needs the target in contact at the end."""
+    if len(opponents(state, target)) >= 2:
+        return None
+    figs = forces.figures(state, team)
+    front = [f for f in figs if int(f.stats.get("rank", 1)) == 1] or figs
+    lead = min(front, key=lambda f: (math.dist(f.pos, target.pos), f.id))
+    x, y = charge_point(state, lead, target)
+    dx, dy = x - lead.x, y - lead.y
+    far = min(movement.reach(f, "fast", "line") for f in figs)
+    if math.hypot(dx, dy) > far + 1e-6 or math.hypot(dx, dy) < 1e-6:
+        return None
+    friends, enemies = movement.others(state, lead.side, [f.id for f in figs])
+    t = 1.0
+    for f in figs:
+        end = bases.stop_on_path(f.pos, (f.x + dx, f.y + dy), f.base_radius, friends, blockers=enemies)
+        whole = math.hypot(dx, dy)
+        t = min(t, math.dist(f.pos, end) / whole)
+    dx, dy = round(dx * t, 3), round(dy * t, 3)
+    w, h = state.scenario.width, state.scenario.height
+    if any(not (0 <= f.x + dx <= w and 0 <= f.y + dy <= h) for f in figs):
+        return None
+    if not any(math.dist((f.x + dx, f.y + dy), target.pos) <= f.base_radius + target.base_radius
+               + tables.rules()["contact"] + 1e-6 for f in figs):
+        return None
+    return dx, dy
+
+
+def charge_in_line(state: GameState, team: str, target: Unit) -> None:
+    """The line closes in at fast speed; the charged unit is out of control, from the flank or rear
+    it takes a reaction test; then every charging figure in contact fights an enemy it touches (the
+    nearest that fewer than two already fight; the second rolls without reaction)."""
+    dx, dy = line_charge_move(state, team, target)
+    u = forces.unit(state, team)
+    figs = forces.figures(state, team)
+    state.emit("Charge", f"{u['name']} charges {forces.name(target)} in line", actor=team, target=target.id)
+    for f in figs:
+        f.x, f.y = round(f.x + dx, 3), round(f.y + dy, 3)
+        movement.moved(state, f, "fast")
+    state.emit("Moved", f"{u['name']} moves in line {math.hypot(dx, dy):.1f} paces at fast speed", unit=team)
+    front = min(figs, key=lambda f: (math.dist(f.pos, target.pos), f.id))
+    command.pressure(state, target.team, "it was charged")
+    if from_flank_or_rear(front, target):
+        command.reaction_test(state, target.team, "charged in the flank or rear")
+    for f in sorted(figs, key=lambda f: (math.dist(f.pos, target.pos), f.id)):
+        foes = [e for e in opponents(state, f) if state.data["fought"].get(e.id, 0) < 2]
+        if f.out or not foes:
+            continue
+        fight(state, f, min(foes, key=lambda e: (math.dist(f.pos, e.pos), e.id)))
 
 
 def _after(state: GameState, figs) -> None:

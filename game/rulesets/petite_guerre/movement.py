@@ -12,6 +12,7 @@ import math
 import shapely
 
 from game.engine.state import GameState, Unit
+from game.geometry import bases
 from game.geometry.sectors import angle_to
 
 from . import forces, tables
@@ -29,27 +30,67 @@ def speeds(f: Unit) -> tuple[str, ...]:
     return ("slow",) if forces.wounded(f) else ("normal", "fast")
 
 
-def region(state: GameState, f: Unit, speed: str, formation: str = "open"):
-    """Where the figure may go: the stick's distance over open ground, the slow distance across
-    rough ground (for troop types slowed by it); impassable pieces excluded."""
+def reach_region(state: GameState, f: Unit, speed: str, formation: str = "open"):
+    """The stick's distance over open ground, the slow distance across rough ground (for troop types
+    slowed by it); impassable pieces excluded."""
     far = reach(f, speed, formation)
     slow = tables.stick(tables.is_cavalry(forces.kind(f)), formation)["slow"]
     rough = far if (not tables.slowed_by_rough(forces.kind(f)) or forces.wounded(f)) else min(far, slow)
     return state.table.movement_reach((f.x, f.y), far, rough)
 
 
+# ---- bases may not overlap (issue 12; game.geometry.bases, as in Risus) ---------------------------
+def base_of(u: Unit) -> bases.Base:
+    return (float(u.x), float(u.y), float(u.base_radius))
+
+
+def others(state: GameState, side: int, exclude, near: tuple[float, float, float] | None = None
+           ) -> tuple[list[bases.Base], list[bases.Base]]:
+    """The bases on the table but these figures: (friends, enemies) of `side`; with `near` (x, y,
+    reach) only those a base could touch within that reach of (x, y)."""
+    skip = set(exclude)
+    stand = [u for u in state.units.values() if not u.out and u.id not in skip]
+    if near is not None:
+        x, y, far = near
+        stand = [u for u in stand if math.hypot(u.x - x, u.y - y) <= far + u.base_radius]
+    return ([base_of(u) for u in stand if u.side == side], [base_of(u) for u in stand if u.side != side])
+
+
+def region(state: GameState, f: Unit, speed: str, formation: str = "open"):
+    """Where the figure may go: its reach (reach_region), clear of every other base grown by its
+    radius and of the ground behind an enemy base (nothing moves through an enemy)."""
+    friends, enemies = others(state, f.side, [f.id], (f.x, f.y, reach(f, speed, formation) + f.base_radius + 0.1))
+    return bases.clear_region(reach_region(state, f, speed, formation), f.base_radius, friends + enemies,
+                              start=f.pos, blockers=enemies)
+
+
 def line_region(state: GameState, team: str, speed: str):
-    """A unit in line moves as a block: its first figure's region, kept so every figure stays on the
-    table; the slowest figure sets the pace."""
+    """A unit in line moves as a block: where its first figure may go, so that every figure stays on
+    the table, ends clear of every other base and crosses no enemy's; the slowest sets the pace.
+    Figure f at its offset overlaps base o exactly when the first figure overlaps o moved by the
+    offset the other way, so the other bases are carried over to the first figure."""
     figs = forces.figures(state, team)
     lead = figs[0]
     slowest = min(figs, key=lambda f: (reach(f, speed, "line"), f.id))
-    reg = region(state, slowest, speed, "line")
+    reg = reach_region(state, slowest, speed, "line")
     reg = shapely.affinity.translate(reg, lead.x - slowest.x, lead.y - slowest.y)
     dx = [f.x - lead.x for f in figs]
     dy = [f.y - lead.y for f in figs]
     box = shapely.box(-min(dx), -min(dy), state.scenario.width - max(dx), state.scenario.height - max(dy))
-    return reg.intersection(box)
+    reg = reg.intersection(box)
+    friends, enemies = others(state, lead.side, [f.id for f in figs])
+    far = reach(slowest, speed, "line") + 2 * lead.base_radius + 4.0
+
+    def carried(bs):
+        out = []
+        for f in figs:
+            for (x, y, r) in bs:
+                c = (x + lead.x - f.x, y + lead.y - f.y, r + f.base_radius - lead.base_radius)
+                if math.dist(c[:2], lead.pos) <= far + r:
+                    out.append(c)
+        return out
+    foes = carried(enemies)
+    return bases.clear_region(reg, lead.base_radius, carried(friends) + foes, start=lead.pos, blockers=foes)
 
 
 def moved(state: GameState, f: Unit, speed: str) -> None:

@@ -5,7 +5,8 @@ out-of-control units, then it uses every figure of its units in control, one act
   command.py   activation, reaction (morale), routs and rallies
   movement.py  the three speeds on sticks
   fire.py      aimed fire, volley fire, reloading, hits
-  melee.py     charges and hand-to-hand
+  melee.py     charges (of figures and of units in line) and hand-to-hand
+  formation.py forming line and breaking into open order
   forces.py    figures and units;  tables.py  the data files
 """
 from __future__ import annotations
@@ -20,8 +21,9 @@ from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import Option, OptionSpec, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
-from . import command, fire, forces, melee, movement, muster, tables
-from .actions import ACTIONS, AimedFire, Charge, Fight, Move, Reload, ReloadRanks, Volley
+from . import command, fire, forces, formation, melee, movement, muster, tables
+from .actions import (ACTIONS, AimedFire, Charge, ChargeInLine, Fight, FormLine, Move, OpenOrder, Reload,
+                      ReloadRanks, Volley)
 from .forces import IN_CONTROL, ROUTED
 
 
@@ -63,10 +65,13 @@ class PetiteGuerre(TableRules, Ruleset):
             if forces.status(state, team) != IN_CONTROL:
                 continue
             figs = forces.figures(state, team)
+            untouched = not any(f.id in acted for f in figs)
             if forces.formation(state, team) == "line":
-                if not any(f.id in acted for f in figs):
+                if untouched:
                     opts += self._line_options(state, team, enemies)
             else:
+                if untouched:
+                    opts += self._form_line_options(state, team)
                 for f in figs:
                     if f.id not in acted:
                         opts += self._figure_options(state, f, enemies, rules)
@@ -135,6 +140,14 @@ class PetiteGuerre(TableRules, Ruleset):
             opts.append(Option("Move", f"{u['name']}: move in line at {speed} speed",
                                region=movement.line_region(state, team, speed), template=Move(team, speed),
                                actor=team, key=f"{team}:move:{speed}"))
+        opts.append(Option("OpenOrder", f"{u['name']}: break into open order", action=OpenOrder(team),
+                           actor=team))
+        for e in enemies:
+            if min(math.dist(f.pos, e.pos) for f in figs) > movement.reach(figs[0], "fast", "line") + 3:
+                continue
+            if melee.line_charge_move(state, team, e) is not None:
+                opts.append(Option("ChargeInLine", f"{u['name']} charges {forces.name(e)} in line",
+                                   action=ChargeInLine(team, e.id), actor=team, target=e.id))
         shaken = any(movement.shaken_by_haste(state, f) for f in figs)
         if shaken:
             return opts
@@ -152,6 +165,16 @@ class PetiteGuerre(TableRules, Ruleset):
             need = 12 if state.options.get("platoon_firing") else 16
             opts.append(Option("ReloadRanks", f"{u['name']}: reload the fired ranks (d20, {need}+)",
                                action=ReloadRanks(team), actor=team))
+        return opts
+
+    def _form_line_options(self, state, team) -> list[Option]:
+        opts = []
+        facing = formation.facing_to_enemy(state, team)
+        name = forces.unit(state, team)["name"]
+        for n in formation.rank_counts(state):
+            if formation.assignment(state, team, n, facing) is not None:
+                opts.append(Option("FormLine", f"{name}: form line, {n} ranks deep", action=FormLine(team, n, facing),
+                                   actor=team))
         return opts
 
     # ---- resolving ---------------------------------------------------------------------------
@@ -176,18 +199,29 @@ class PetiteGuerre(TableRules, Ruleset):
         elif isinstance(action, Reload):
             fire.reload(state, state.units[action.actor])
             d["acted"].append(action.actor)
-        elif isinstance(action, Volley):
-            fire.volley(state, action.actor, action.ranks, action.target)
-            d["acted"] += forces.unit(state, action.actor)["figures"]
-        elif isinstance(action, ReloadRanks):
-            fire.reload_ranks(state, action.actor)
-            d["acted"] += forces.unit(state, action.actor)["figures"]
+        elif isinstance(action, (Volley, ReloadRanks, ChargeInLine, FormLine, OpenOrder)):
+            self._unit_acts(state, action)
+            d["acted"] += forces.unit(state, action.actor)["figures"]      # the whole unit has acted
         elif isinstance(action, Charge):
             melee.charge(state, state.units[action.actor], state.units[action.target])
             d["acted"].append(action.actor)
         elif isinstance(action, Fight):
             melee.fight(state, state.units[action.actor], state.units[action.target])
             d["acted"].append(action.actor)
+
+    @staticmethod
+    def _unit_acts(state: GameState, action: Action) -> None:
+        """What a unit does as a whole: a line's volley, reload, charge; a change of formation."""
+        if isinstance(action, Volley):
+            fire.volley(state, action.actor, action.ranks, action.target)
+        elif isinstance(action, ReloadRanks):
+            fire.reload_ranks(state, action.actor)
+        elif isinstance(action, ChargeInLine):
+            melee.charge_in_line(state, action.actor, state.units[action.target])
+        elif isinstance(action, FormLine):
+            formation.form_line(state, action.actor, action.ranks, action.facing)
+        else:
+            formation.open_order(state, action.actor)
 
     # ---- the end -----------------------------------------------------------------------------
     def _losses(self, state: GameState, side: int) -> float:
@@ -211,6 +245,11 @@ class PetiteGuerre(TableRules, Ruleset):
         a, b = self._losses(state, 0), self._losses(state, 1)
         data = {"losses": [round(a, 3), round(b, 3)]}
         if abs(a - b) < 1e-9:
+            # interpretation: equal losses leave the defender holding its ground (the attack failed)
+            held = [s for s in range(state.sides) if state.scenario.sides[s].role == "defender"]
+            if len(held) == 1:
+                return Result(held[0], f"turn limit: equal losses, the {state.scenario.sides[held[0]].name} "
+                                       f"hold their ground", data)
             return Result(None, "turn limit: equal losses", data)
         w = 0 if a < b else 1
         return Result(w, f"turn limit: the {state.scenario.sides[w].name} lost the smaller share of "

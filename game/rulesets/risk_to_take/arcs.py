@@ -26,7 +26,11 @@ def footprint(unit: Unit, x: float | None = None, y: float | None = None, facing
     x = unit.x if x is None else x
     y = unit.y if y is None else y
     facing = unit.facing if facing is None else facing
-    b = unit.base
+    return base_at(x, y, facing, unit.base)
+
+
+def base_at(x: float, y: float, facing: float, b: dict):
+    """A base of shape `b` standing at (x, y) with that facing."""
     if b.get("shape") != "rect":
         return base_polygon(x, y, facing, b)
     return _rect(round(x, 6), round(y, 6), round(facing, 6), float(b["width"]), float(b["depth"]))

@@ -37,18 +37,28 @@ def can_move(state: GameState, unit: Unit) -> bool:
 def move_region(state: GameState, unit: Unit):
     """The legal destinations of the unit's centre: the stick from where it stands, on the table,
     off impassable ground and clear of other bases."""
-    reach = stick_reach(unit.pos, move_length(unit))
-    w, h = state.scenario.width, state.scenario.height
-    region = reach.intersection(box(TABLE_MARGIN, TABLE_MARGIN, w - TABLE_MARGIN, h - TABLE_MARGIN))
-    blocked = [p.polygon for p in state.table.pieces if p.kind.impassable]
     near = move_length(unit) + CLEARANCE + 4.0          # bases farther than this cannot matter
-    blocked += [_clearance(arcs.footprint(u)) for u in state.units.values()
-                if u.id != unit.id and not u.out and not is_commander(u) and not is_commander(unit)
-                and abs(u.x - unit.x) <= near and abs(u.y - unit.y) <= near]
+    others = () if is_commander(unit) else tuple(sorted(
+        (round(u.x, 6), round(u.y, 6), round(u.facing, 6), tuple(sorted(u.base.items())))
+        for u in state.units.values()
+        if u.id != unit.id and not u.out and not is_commander(u)
+        and abs(u.x - unit.x) <= near and abs(u.y - unit.y) <= near))
+    return _region(state.table, state.scenario.width, state.scenario.height, unit.pos, move_length(unit), others)
+
+
+@functools.lru_cache(maxsize=2048)
+def _region(table, w: float, h: float, pos: tuple[float, float], length: float, others: tuple):
+    """The move region, kept per (table, place, stick, the bases near it): the AI asks again and
+    again while nothing near the unit has moved."""
+    region = stick_reach(pos, length).intersection(box(TABLE_MARGIN, TABLE_MARGIN, w - TABLE_MARGIN, h - TABLE_MARGIN))
+    blocked = [p.polygon for p in table.pieces if p.kind.impassable]
+    blocked += [_clearance(arcs.base_at(x, y, f, dict(b))) for x, y, f, b in others]
     if blocked:
         region = region.difference(shapely.union_all(blocked))
     # standing still and only turning is always possible
-    return shapely.union(region, shapely.Point(unit.pos).buffer(0.01))
+    out = shapely.union(region, shapely.Point(pos).buffer(0.01))
+    shapely.prepare(out)
+    return out
 
 
 @functools.lru_cache(maxsize=4096)
@@ -98,15 +108,15 @@ def charge_position(unit: Unit, target: Unit) -> tuple[float, float, float]:
 def can_charge(state: GameState, unit: Unit, target: Unit) -> bool:
     """A formed unit that is not artillery charges an enemy its stick reaches, turning at most 90
     degrees (turning about is not part of a charge)."""
-    if not fighting(target) or target.side == unit.side or is_artillery(unit) or is_commander(unit):
-        return False
-    if arcs.gap(unit, target) <= RANGES["melee"]:
-        return False                    # already in contact: nothing to charge
-    if angle_difference(unit.facing, angle_to(unit.pos, target.pos)) > ABOUT_TURN:
+    if target.side == unit.side or not fighting(target) or is_artillery(unit) or is_commander(unit):
         return False
     # the two bases' half-widths and the contact gap at most separate the centres in contact
     if math.dist(unit.pos, target.pos) > move_length(unit) + unit.base_radius + target.base_radius + 1:
         return False
+    if angle_difference(unit.facing, angle_to(unit.pos, target.pos)) > ABOUT_TURN:
+        return False
+    if arcs.gap(unit, target) <= RANGES["melee"]:
+        return False                    # already in contact: nothing to charge
     x, y, _ = charge_position(unit, target)
     w, h = state.scenario.width, state.scenario.height
     if not (TABLE_MARGIN <= x <= w - TABLE_MARGIN and TABLE_MARGIN <= y <= h - TABLE_MARGIN):

@@ -115,6 +115,14 @@ class RiskToTake(TableRules, Ruleset):
             if region.distance(shapely.Point(action.x, action.y)) > REGION_TOLERANCE:
                 return "Move: that point is outside the legal region (the unit's stick)"
             return None
+        if decision.kind == "move" and isinstance(action, Pass):
+            return None if action.side == decision.side else "Pass: it is not that side's turn"
+        if decision.kind == "move" and isinstance(action, Charge):
+            u, t = state.units.get(action.actor), state.units.get(action.target)
+            if u is None or t is None or u.side != decision.side or not movement.can_move(state, u) \
+                    or not movement.can_charge(state, u, t):
+                return f"Charge: {action.actor} cannot charge {action.target} now"
+            return None
         return super().check(state, action, decision)
 
     # -- resolving ---------------------------------------------------------------------------
