@@ -64,6 +64,16 @@ class TableRules:
         """The unit's field of vision or firing arc in degrees (360: it sees all round)."""
         return 360.0
 
+    def firing_arc(self, state: "GameState", unit_id: str, reach: float) -> Any:
+        """The unit's firing arc as a polygon `reach` cm deep, when the rules shape it otherwise than a
+        sector of field_of_vision degrees from the base's centre (None: that sector)."""
+        return None
+
+    def tape_unit(self, state: "GameState") -> tuple[str, float] | None:
+        """A measure of the rules' own the tape also reads and marks off, as (name, cm), e.g. a
+        movement stick (None: centimetres and inches only)."""
+        return None
+
     def range_bands(self, state: "GameState", unit_id: str) -> list[tuple[str, float]]:
         """Named range bands in cm for the unit's weapon, nearest first (empty: none)."""
         return []

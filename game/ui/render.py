@@ -372,6 +372,21 @@ def draw_sector(surface: pygame.Surface, cam: Camera, origin, facing: float, arc
     surface.blit(tmp, (vx, vy))
 
 
+def draw_zone(surface: pygame.Surface, cam: Camera, poly: Any, colour=(255, 255, 255, 50),
+              edge=(255, 255, 255, 160)) -> None:
+    """A translucent polygon in table cm (a firing arc the rules shape themselves)."""
+    vx, vy, vw, vh = cam.viewport
+    tmp = pygame.Surface((vw, vh), pygame.SRCALPHA)
+    for part in getattr(poly, "geoms", [poly]):
+        if part.geom_type != "Polygon" or part.is_empty:
+            continue
+        spts = [(p[0] - vx, p[1] - vy) for p in (cam.to_screen(x, y) for x, y in part.exterior.coords)]
+        if len(spts) >= 3:
+            pygame.draw.polygon(tmp, colour, spts)
+            pygame.draw.polygon(tmp, edge, spts, 2)
+    surface.blit(tmp, (vx, vy))
+
+
 def ring_label(name: str, cm: float) -> str:
     """A range band's label, its distance once: "short 10 cm", and a name that is already the
     distance ("10 cm") is not repeated."""

@@ -421,6 +421,18 @@ def test_firing_arc_tool_shows_60_degrees():
     assert RULESET.field_of_vision(st, "a") == 60.0
 
 
+def test_the_firing_arc_tool_draws_the_arc_swept_from_the_front_edge():
+    """"30 degrees both on left and right" of the front edge: the shape the firing-arc tool draws
+    (TableRules.firing_arc) holds the target 49 degrees off the centre line that the rules count in
+    the arc, and not one 9 cm to the side; a commander has no arc (it sees all round)."""
+    from game.rulesets.risk_to_take.ruleset import RULESET
+    st = battle([("a", 0, "line-infantry", 50, 60, UP), ("x", 1, "line-infantry", 57, 54, DOWN)])
+    zone = RULESET.firing_arc(st, "a", fire_range(st.units["a"]))
+    assert zone.contains(shapely.Point(54.5, 54)) and not zone.contains(shapely.Point(62, 55.5))
+    assert math.degrees(math.atan2(54.5 - 50, 60 - 54)) > 30         # outside a sector from the centre
+    assert zone.contains(shapely.Point(50, 60 - 1 - fire_range(st.units["a"]) + 0.2))
+
+
 def test_the_arc_is_swept_from_the_front_edge_not_from_the_centre():
     """"Maximum degree of fire (or melee) is 30 degrees both on left and right", measured from the
     front edge (a 60-degree sector from every point of it): a target 49 degrees off the line from the

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
+import shapely
 from conftest import at, click, drag, key, move_to, select, toy_scenario
 
 from game.engine import game as engine
+from game.ui import render
 from game.ui.screens.game import GameScreen
 from game.ui.session import Session
 
@@ -248,3 +250,34 @@ def test_the_options_of_an_interrupt_are_all_listed_without_selecting(app, toy_r
     labels = [o.label for o in table.panel.row_options]
     assert "Pass the initiative" in labels
     assert any(label.startswith("Move") for label in labels)   # few options in all: every one is listed
+
+
+def test_the_arc_tool_draws_the_arc_the_rules_shape(app, toy_ruleset, monkeypatch):
+    """Issue 16, "a 60-degree sector from the front edge, drawn by the firing-arc tool": a ruleset
+    that shapes its arc (TableRules.firing_arc) gets that polygon drawn; widened by hand, the tool
+    goes back to a plain sector from the centre."""
+    zone = shapely.box(0, 0, 5, 5)
+    monkeypatch.setattr(type(toy_ruleset), "firing_arc", lambda self, state, uid, reach: zone, raising=False)
+    monkeypatch.setattr(type(toy_ruleset), "field_of_vision", lambda self, state, uid: 60.0, raising=False)
+    drawn = []
+    monkeypatch.setattr(render, "draw_zone", lambda surface, cam, poly, *a: drawn.append(poly))
+    session, table = start(app)
+    select(app, table, "b1")
+    key(app, pygame.K_f, frames=2)
+    assert table.tools.arc == 60.0 and drawn and drawn[-1] is zone
+    key(app, pygame.K_RIGHTBRACKET, frames=1)                # the player widens the arc
+    drawn.clear()
+    app.step()
+    assert table.tools.arc != 60.0 and not drawn
+
+
+def test_the_tape_reads_the_rules_own_measure(app, toy_ruleset, monkeypatch):
+    """Issue 16, "The measuring tape and the legal-move region show the stick": a ruleset naming its
+    own measure (TableRules.tape_unit) gets the tape read in it: 30 cm is 5 sticks of 6 cm."""
+    monkeypatch.setattr(type(toy_ruleset), "tape_unit", lambda self, state: ("stick", 6.0), raising=False)
+    session, table = start(app)
+    key(app, pygame.K_m)
+    drag(app, at(table, 10, 5), at(table, 40, 5))
+    app.step()
+    tape = [t for t in app.fonts.frame_texts if " sticks · " in t and t.endswith(" in")]
+    assert tape and float(tape[0].split()[0]) == pytest.approx(5.0, abs=0.05)    # to the pixel

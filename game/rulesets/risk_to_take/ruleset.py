@@ -15,14 +15,13 @@ from game.engine import game as engine
 from game.engine.actions import Action, Pass
 from game.engine.boards import TableRules
 from game.engine.flow import Decision, Flow, Phase
-from game.engine.ruleset import REGION_TOLERANCE, Option, Ruleset
+from game.engine.ruleset import REGION_TOLERANCE, Option, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
-from . import combat, looks, movement, saves, turn, victory
+from . import arcs, combat, looks, movement, saves, turn, victory
 from .actions import ACTIONS, Aim, Charge, CommanderSaves, Dismount, Mount, Move
-from .troops import (ARC_HALF, RANGES, TYPES, fighting, fire_range, is_artillery, is_commander, label,
+from .troops import (ARC_HALF, RANGES, STICK, TYPES, fighting, fire_range, is_artillery, is_commander, label,
                      prepare, routed)
-from game.engine.ruleset import StatField, UnitKind      # the scenario editor's unit kinds and form
 
 
 class RiskToTake(TableRules, Ruleset):
@@ -45,6 +44,15 @@ class RiskToTake(TableRules, Ruleset):
     # -- the table's tools ------------------------------------------------------------------
     def field_of_vision(self, state: GameState, unit_id: str) -> float:
         return 360.0 if is_commander(state.units[unit_id]) else 2 * ARC_HALF
+
+    def tape_unit(self, state: GameState) -> tuple[str, float]:
+        """"1 stick = 1 movement for infantry": the tape reads and marks off sticks."""
+        return ("stick", STICK)
+
+    def firing_arc(self, state: GameState, unit_id: str, reach: float):
+        """"30 degrees both on left and right", swept from every point of the front edge (arcs.py)."""
+        u = state.units[unit_id]
+        return None if is_commander(u) else arcs.arc_zone(u, reach)
 
     def range_bands(self, state: GameState, unit_id: str) -> list[tuple[str, float]]:
         u = state.units[unit_id]

@@ -72,6 +72,16 @@ class TableTools:
         return float(table_rule(self.session.ruleset, self.session.view(), "field_of_vision", self.sel.selected,
                                 default=90.0))
 
+    def ruled_arc(self, view, sel, reach: float):
+        """The arc as the rules shape it (TableRules.firing_arc, e.g. swept from a front edge), while
+        the tool shows the unit's own field of vision; None: draw the plain sector."""
+        if self.arc != self.default_arc():
+            return None
+        key = ("arc", sel.id, sel.x, sel.y, sel.facing, round(reach, 1))
+        if key not in self._los_cache:
+            self._los_cache[key] = table_rule(self.session.ruleset, view, "firing_arc", sel.id, reach)
+        return self._los_cache[key]
+
     def default_blast(self) -> float:
         return float(table_rule(self.session.ruleset, self.session.view(), "blast_radius", default=4.0))
 
@@ -190,7 +200,12 @@ class TableTools:
         if self.arc is not None and sel is not None and not sel.out:
             x, y, f = positions.get(sel.id, (sel.x, sel.y, sel.facing))
             diag = math.hypot(*render.table_size(view))
-            render.draw_sector(surface, cam, (x, y), f, self.arc, diag, (255, 255, 255, 38), (255, 255, 255, 170))
+            zone = self.ruled_arc(view, sel, diag) if (x, y, f) == (sel.x, sel.y, sel.facing) else None
+            if zone is not None:
+                render.draw_zone(surface, cam, zone, (255, 255, 255, 38), (255, 255, 255, 170))
+            else:
+                render.draw_sector(surface, cam, (x, y), f, self.arc, diag, (255, 255, 255, 38),
+                                   (255, 255, 255, 170))
         if self.rings_on and sel is not None and not sel.out:
             bands = self.range_bands()
             if bands:
@@ -232,11 +247,26 @@ class TableTools:
                     pygame.draw.circle(surface, (255, 235, 120), pt, 4)
                 inches = dist / CM_PER_INCH
                 text = f"{inches:.1f} in · {dist:.1f} cm" if self.app.settings.inches else f"{dist:.1f} cm · {inches:.1f} in"
+                own = table_rule(self.session.ruleset, view, "tape_unit")
+                if own is not None and own[1] > 0:
+                    text = f"{dist / own[1]:.2f} {own[0]}s · " + text
+                    self.draw_tape_marks(surface, cam, a, b, dist, own[1])
                 render.label_box(surface, fonts, text, ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2 - 6), 13)
             else:
                 self.draw_los_line(surface, view, cam, a, b, pa, pb, dist)
         if self.tool == "blast":
             self.draw_blast(surface, view, cam, self.blast_pinned or cursor_world)
+
+    def draw_tape_marks(self, surface, cam, a, b, dist: float, step: float) -> None:
+        """A tick across the tape at every whole measure of the rules' own (a stick)."""
+        n = int(dist // step)
+        if n == 0 or n > 200:
+            return
+        ux, uy = (b[0] - a[0]) / dist, (b[1] - a[1]) / dist
+        for i in range(1, n + 1):
+            px, py = cam.to_screen(a[0] + ux * step * i, a[1] + uy * step * i)
+            nx, ny = -uy * 7, ux * 7
+            pygame.draw.line(surface, (20, 20, 20), (px - nx, py - ny), (px + nx, py + ny), 3)
 
     def draw_blast(self, surface, view, cam, centre) -> None:
         if centre is None or not self.blast_r:
