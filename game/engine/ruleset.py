@@ -186,6 +186,11 @@ class Ruleset:
         u = state.units[unit_id]
         return f"{u.name} ({state.scenario.sides[u.side].name})"
 
+    def auto_nested(self, state: GameState) -> bool:
+        """Are the nested games this game starts played by the AI for every side (a campaign's
+        option to resolve its battles automatically)? Drivers ask engine.auto_played."""
+        return False
+
 
 def other_side(state: GameState, side: int) -> int:
     """The enemy of a side in a two-sided game (the next side round the table in a larger one)."""
