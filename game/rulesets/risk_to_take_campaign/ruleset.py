@@ -129,6 +129,10 @@ class RiskToTakeCampaign(Ruleset):
                 engine.end_run(state)
             elif not any(movement.can_march(state, u) for u in armies.armies(state, decision.side)):
                 engine.end_run(state)
+            # a side whose armies all stand to fight (an enemy entered their hexes) has no march left
+            queue = state.flow.queue
+            queue[1:] = [d for d in queue[1:] if d.kind != "march" or any(
+                movement.can_march(state, u) for u in armies.armies(state, d.side))]
 
     # -- what a side sees --------------------------------------------------------------------
     def view(self, state: GameState, side: int) -> GameState:

@@ -106,12 +106,21 @@ def test_entering_a_hex_held_by_an_enemy_army_ends_the_move():
     assert Hex(1, 2) in reached
     assert all(prev != Hex(1, 2) for _c, prev in reached.values())   # nothing is reached through it
     engine.apply(s, March("w1", *at(s, 1, 2)))
-    assert s.data["pending"] == [{"hex": [1, 2], "attacker": "w1", "defender": "e1"}]
-    assert s.child is None                          # the battle waits until every side has moved
-    d = engine.to_act(s)
-    assert d.side == 1
-    # the army whose hex was entered stands to fight: it cannot march away
+    # the army whose hex was entered stands to fight: it cannot march away, so the East, with
+    # nothing left to march, are not asked: the battle is fought now that every side has moved
     assert not movement.can_march(s, s.units["e1"])
+    assert s.child is not None
+    assert s.data["pending"] == [{"hex": [1, 2], "attacker": "w1", "defender": "e1"}]
+
+
+def test_the_battle_waits_until_every_side_has_moved():
+    units = [{"id": "w1", "side": 0, "hex": [0, 2]}, {"id": "e1", "side": 1, "hex": [1, 2]},
+             {"id": "e2", "side": 1, "hex": [5, 4]}]
+    s = game([6, 1, 3, 3, 6], units=units)
+    engine.apply(s, March("w1", *at(s, 1, 2)))
+    assert s.child is None and engine.to_act(s).side == 1      # e2 still marches
+    engine.apply(s, Halt("e2"))
+    assert s.child is not None
 
 
 def test_an_army_may_not_stop_on_its_own_army():
