@@ -17,10 +17,11 @@ import heapq
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies, supply
+from . import armies, regions, supply
 from .armies import REBEL
 
 BASE = 5
+_REACHED: dict = {}          # reach() answers by (board, start, allowance, blocking hexes): pure
 
 
 def roll_allowances(state: GameState, phase=None) -> None:
@@ -58,24 +59,29 @@ def _blocks(state: GameState, side: int) -> tuple[set[Hex], set[Hex], set[Hex]]:
 
 def reach(state: GameState, unit) -> dict[Hex, tuple[float, Hex | None]]:
     """Every hex the army can reach with its allowance: hex -> (cost, previous hex)."""
-    board = state.board
     start = armies.hex_of(unit)
     allowance = float(armies.status(unit).get("allowance", 0))
     enemy, _own, full = _blocks(state, unit.side)
+    key = (id(state.board), start, allowance, frozenset(enemy), frozenset(full))
+    if key in _REACHED:
+        return _REACHED[key]
+    table = regions.steps(state.board)
     best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
     frontier = [(0.0, start.r, start.q, start)]
     while frontier:
         cost, _r, _q, h = heapq.heappop(frontier)
         if cost > best[h][0] or (h != start and h in enemy):
             continue                      # entering an enemy hex ends the move
-        for n in board.neighbours(h):
-            step = board.move_cost(h, n)
-            if step is None or n in full:
+        for n, step in table[h]:
+            if n in full:
                 continue
             c = cost + step
             if c <= allowance + 1e-9 and (n not in best or c < best[n][0]):
                 best[n] = (c, h)
                 heapq.heappush(frontier, (c, n.r, n.q, n))
+    if len(_REACHED) > 512:
+        _REACHED.clear()
+    _REACHED[key] = best
     return best
 
 

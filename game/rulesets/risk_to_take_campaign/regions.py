@@ -5,6 +5,7 @@ exactly one legal hex (a point on a shared edge could otherwise name the neighbo
 """
 from __future__ import annotations
 
+import weakref
 from typing import Iterable
 
 import shapely
@@ -14,15 +15,34 @@ from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
 SHRINK = 0.92
+_SHRUNK: "weakref.WeakKeyDictionary[object, dict[Hex, shapely.Polygon]]" = weakref.WeakKeyDictionary()
+_STEPS: "weakref.WeakKeyDictionary[object, dict[Hex, list[tuple[Hex, float]]]]" = weakref.WeakKeyDictionary()
+
+
+def _shrunk(board, h: Hex):
+    cache = _SHRUNK.setdefault(board, {})
+    poly = cache.get(h)
+    if poly is None:
+        cx, cy = board.centre(h)
+        poly = cache[h] = affinity.scale(board.polygon(h), SHRINK, SHRINK, origin=(cx, cy))
+    return poly
 
 
 def region(state: GameState, hexes: Iterable[Hex]):
-    board = state.board
-    polys = []
-    for h in hexes:
-        cx, cy = board.centre(h)
-        polys.append(affinity.scale(board.polygon(h), SHRINK, SHRINK, origin=(cx, cy)))
-    return shapely.union_all(polys) if polys else shapely.Polygon()
+    """The legal hexes as one geometry (the shrunk hexes never touch: no union needed)."""
+    polys = [_shrunk(state.board, h) for h in hexes]
+    return shapely.MultiPolygon(polys) if polys else shapely.Polygon()
+
+
+def steps(board) -> dict[Hex, list[tuple[Hex, float]]]:
+    """Each hex's neighbours with the board's cost of the step there (impassable ones left out),
+    worked out once per board (a board never changes during a game)."""
+    table = _STEPS.get(board)
+    if table is None:
+        table = _STEPS[board] = {}
+        for h in board.hexes:
+            table[h] = [(n, c) for n in board.neighbours(h) if (c := board.move_cost(h, n)) is not None]
+    return table
 
 
 def hex_at(state: GameState, x: float, y: float) -> Hex | None:

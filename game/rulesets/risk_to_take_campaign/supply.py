@@ -115,10 +115,16 @@ def launch(state: GameState, unit: Unit) -> None:
                hidden_from=_others(state, unit.side))
 
 
+def gone(state: GameState, train: Unit) -> None:
+    """A train consumed, caught or disbanded leaves the map (and the game's units)."""
+    train.out = True
+    del state.units[train.id]
+
+
 def disband(state: GameState, tid: str, why: str) -> None:
     train = state.units.get(tid)
     if train is not None and not train.out:
-        train.out = True
+        gone(state, train)
         state.emit("TrainDisbanded", f"{train.name} is disbanded: {why}", actor=tid,
                    hidden_from=_others(state, train.side))
 
@@ -127,7 +133,7 @@ def catch(state: GameState, army: Unit, h: Hex) -> None:
     """An army entering a hex captures the enemy trains there and eats their provisions."""
     for t in armies.trains(state):
         if t.side != army.side and armies.hex_of(t) == h:
-            t.out = True
+            gone(state, t)
             armies.status(army)["fed"] = True
             owner = state.units.get(t.stats["for"])
             if owner is not None:
@@ -159,7 +165,7 @@ def advance_trains(state: GameState, phase: Any = None) -> None:
         to = path[min(TRAIN_STEPS, len(path) - 1)]
         t.hex = (to.q, to.r)
         if to == goal:
-            t.out = True
+            gone(state, t)
             armies.status(army)["fed"] = True
             armies.status(army).pop("train", None)
             state.emit("TrainArrived", f"{t.name} reaches its army and is consumed", actor=t.id,
