@@ -2,8 +2,8 @@
 army + roll 1d6: 1-2 means the army can move 4 hexes only, 5-6 means the unit can move 6 hexes").
 
 Interpretations: the allowance is spent at the map's costs of entering a hex (plain 1, forest and
-hills 2, marsh 3, along a road 1/2, across a river 2 more: game/geometry/hex_kinds.json), so a march
-along the road goes farther. The path is the cheapest (A*). Entering a hex held by an enemy army ends
+hills 2, marsh 3, across a river 2 more: game/geometry/hex_kinds.json); along a road every hex costs
+1 whatever the ground (and a bridge spares the ford), never less: "5 hexes" stays 5 on the road. The path is the cheapest (A*). Entering a hex held by an enemy army ends
 the move; the battle is fought once every side has moved. An army whose hex an enemy entered stands
 to fight and may not march away. An army may pass its own armies but not stop on one, and may not
 enter a hex where two armies already stand. Entering a rebel army's hex disperses the rebels (they
@@ -103,9 +103,10 @@ def path_to(state: GameState, unit, goal: Hex) -> list[Hex]:
     def step(a: Hex, b: Hex):
         if (a != start and a in enemy) or b in full:
             return None
-        return board.move_cost(a, b)
+        return next((c for n, c in table[a] if n == b), None)
 
-    return board.path(start, goal, step, min_cost=0.5) or [start, goal]
+    table = regions.steps(board)
+    return board.path(start, goal, step, min_cost=1.0) or [start, goal]
 
 
 def march(state: GameState, unit, goal: Hex) -> None:

@@ -35,13 +35,14 @@ def region(state: GameState, hexes: Iterable[Hex]):
 
 
 def steps(board) -> dict[Hex, list[tuple[Hex, float]]]:
-    """Each hex's neighbours with the board's cost of the step there (impassable ones left out),
-    worked out once per board (a board never changes during a game)."""
+    """Each hex's neighbours with the cost of the step there (impassable ones left out), worked out
+    once per board (a board never changes during a game): the board's cost, but never below 1 (a
+    road spares an army the rough ground and the ford, it does not stretch "5 hexes" further)."""
     table = _STEPS.get(board)
     if table is None:
         table = _STEPS[board] = {}
         for h in board.hexes:
-            table[h] = [(n, c) for n in board.neighbours(h) if (c := board.move_cost(h, n)) is not None]
+            table[h] = [(n, max(1.0, c)) for n in board.neighbours(h) if (c := board.move_cost(h, n)) is not None]
     return table
 
 

@@ -9,7 +9,7 @@ camp. Rolling 1d4: 1-2 = 1 army; 3-4 = 2 armies. Rolling 1d6: odds (1,3,5)=1 arm
 Interpretations: the initiative is rolled every turn (the order of moves and battles); only the sides
 whose rolls are equal re-roll, to order themselves. "Near" the capital or base camp is within
 NEAR hexes of it (the hex itself included). A hex holding an army cannot take another, and no army
-is placed on a town or capital another side holds.
+is placed on a town or capital another side holds, nor nearer an enemy capital than its own.
 """
 from __future__ import annotations
 
@@ -70,6 +70,8 @@ def placement_hexes(state: GameState, unit) -> list[Hex]:
     centres, radius = anchors(state, unit)
     taken = {armies.hex_of(u) for u in state.units.values()
              if u.kind == armies.ARMY and not u.out and u.hex is not None}
+    home = armies.capital(state, unit.side)
+    others = [h for h, p in armies.places(state, "capital") if p.side != unit.side]
     out = set()
     for c in centres:
         held = armies.holder(state, c)
@@ -77,8 +79,9 @@ def placement_hexes(state: GameState, unit) -> list[Hex]:
             continue                     # a capital or camp in enemy hands raises nobody
         for h in board.hexes:
             if board.distance(c, h) <= radius and h not in taken and board.terrain(h).move_cost is not None \
-                    and armies.holder(state, h) in (None, unit.side):     # not on an enemy's place
-                out.add(h)
+                    and armies.holder(state, h) in (None, unit.side) \
+                    and (home is None or all(board.distance(h, home) < board.distance(h, o) for o in others)):
+                out.add(h)              # not on an enemy's place; on its own side of the map
     return sorted(out, key=lambda h: (h.r, h.q))
 
 

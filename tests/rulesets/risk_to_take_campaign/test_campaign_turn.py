@@ -79,15 +79,16 @@ def test_movement_is_five_hexes_a_d6_of_1_2_gives_four_and_5_6_gives_six(face, a
 
 
 def test_the_legal_hexes_come_with_the_path_the_cheapest_by_a_star():
-    """The path along the road over the bridge costs 1/2 a hex; across the river 2 more."""
+    """The path over the bridge costs 1 a hex; fording the river 2 more; a road never makes a
+    hex cost less than 1 ("5 hexes" stays 5)."""
     s = game([6, 1, 3, 3], units=[{"id": "w1", "side": 0, "hex": [1, 2]}, {"id": "e1", "side": 1, "hex": [6, 4]}])
     w1 = s.units["w1"]
     path = movement.path_to(s, w1, Hex(3, 2))
-    assert path == [Hex(1, 2), Hex(2, 2), Hex(3, 2)]           # the road and its bridge: 1/2 + 1/2
-    assert movement.reach(s, w1)[Hex(3, 2)][0] == 1.0
+    assert path == [Hex(1, 2), Hex(2, 2), Hex(3, 2)]           # the road and its bridge: 1 + 1
+    assert movement.reach(s, w1)[Hex(3, 2)][0] == 2.0
     assert s.board.move_cost(Hex(2, 1), Hex(3, 1)) == 3.0       # fording the river costs 2 more
     assert movement.path_to(s, w1, Hex(3, 1)) == [Hex(1, 2), Hex(2, 2), Hex(3, 1)]   # over the bridge
-    assert movement.reach(s, w1)[Hex(3, 1)][0] == 1.5
+    assert movement.reach(s, w1)[Hex(3, 1)][0] == 2.0
     engine.apply(s, March("w1", *at(s, 3, 2)))
     marched = [e for e in s.log if e.kind == "Marched"][-1]
     assert marched.data["path"] == [[1, 2], [2, 2], [3, 2]]
