@@ -8,8 +8,8 @@ Every option is scored from the side's view only:
 - a march: toward the goal (the nearest enemy capital; an enemy or neutral town on the way is worth
   a detour), with the battle it would start weighed by a rule of thumb: the armies' strengths, the
   cavalry and guns counting more, the ground's cover for the defender. An army avoids a battle it
-  would likely lose, and moves onto a weaker enemy army it can reach. When an enemy army is seen
-  near the capital, the nearest army marches home to hold it.
+  would likely lose, and moves onto a weaker enemy army it can reach. The army nearest the capital
+  holds it (when the side has two armies or more, or an enemy army is seen near it).
 """
 from __future__ import annotations
 
@@ -67,9 +67,12 @@ class CampaignCA:
         for o in ctx.options:
             unit = view.units[o.the_actor]
             goal = goal_hex(view, unit)
+            capital = armies.capital(view, unit.side)
+            guarded = capital is not None and any(armies.hex_of(u) == capital for u in armies.armies(view, unit.side))
             for h in self._hexes(view, o):
-                yield Candidate(-view.board.distance(h, goal), o.at(*regions.point_of(view, h)),
-                                "forward", option=o)
+                garrison = 50.0 if h == capital and not guarded else 0.0
+                yield Candidate(garrison - view.board.distance(h, goal), o.at(*regions.point_of(view, h)),
+                                "garrison" if garrison else "forward", option=o)
 
     def forage(self, ctx: Context) -> Iterable[Candidate]:
         view = ctx.view
@@ -95,12 +98,7 @@ class CampaignCA:
         enemies = enemy_armies(view, side)
         at = {armies.hex_of(e): e for e in enemies}
         capital = armies.capital(view, side)
-        threat = capital is not None and any(view.board.distance(capital, armies.hex_of(e)) <= DANGER
-                                              for e in enemies)
-        mine = [u for u in armies.armies(view, side) if movement.can_march(view, u)]
-        keeper = None
-        if threat:
-            keeper = min(mine, key=lambda u: (view.board.distance(armies.hex_of(u), capital), u.id), default=None)
+        keeper = self.garrison(view, side, capital)
         for o in ctx.options:
             if o.kind == "Pass":
                 yield Candidate(-50.0, o.action, "end of marches", option=o)
@@ -109,22 +107,35 @@ class CampaignCA:
             here = armies.hex_of(unit)
             target = capital if unit is keeper else goal_hex(view, unit)
             if o.kind == "Halt":
-                yield Candidate(self.worth(view, unit, here, target, at, here), o.action, "stay", option=o)
+                hold = 20.0 if unit is keeper and here == capital else 0.0
+                yield Candidate(hold + self.worth(view, unit, here, target, at, here), o.action, "stay", option=o)
                 continue
             best = max(self._hexes(view, o), key=lambda h: (self.worth(view, unit, h, target, at, here), -h.r, -h.q))
             yield Candidate(self.worth(view, unit, best, target, at, here), o.at(*regions.point_of(view, best)),
                             f"march to {best.q},{best.r}", option=o)
 
+    def garrison(self, view: GameState, side: int, capital: Hex | None):
+        """The army that holds the capital: the one nearest it, when the side has two or more (or any,
+        when an enemy army is seen near the capital)."""
+        mine = armies.armies(view, side)
+        if capital is None or not mine:
+            return None
+        threat = any(view.board.distance(capital, armies.hex_of(e)) <= DANGER for e in enemy_armies(view, side))
+        if len(mine) < 2 and not threat:
+            return None
+        return min(mine, key=lambda u: (view.board.distance(armies.hex_of(u), capital), u.id))
+
     def worth(self, view: GameState, unit, h: Hex, target: Hex, at: dict, here: Hex) -> float:
         board = view.board
         score = -float(board.distance(h, target))
         place = board.places.get(h)
-        if place is not None and armies.holder(view, h) != unit.side and place.kind != "camp":
-            score += 100.0 if place.kind == "capital" else 3.0
-        enemy = at.get(h)
-        if enemy is not None and h != here:
-            odds = battle_odds(view, unit, enemy)
+        enemy = at.get(h) if h != here else None
+        odds = battle_odds(view, unit, enemy) if enemy is not None else None
+        if odds is not None:
             score += 8.0 * (odds - 1.0) if odds >= FAVOURABLE else -30.0
+        if place is not None and armies.holder(view, h) != unit.side and place.kind != "camp" \
+                and (odds is None or odds >= FAVOURABLE):
+            score += 100.0 if place.kind == "capital" else 3.0
         for e_hex, e in at.items():              # do not stand next to a stronger enemy army
             if h != e_hex and board.distance(h, e_hex) == 1 and battle_odds(view, unit, e) < 1.0:
                 score -= 4.0

@@ -68,7 +68,8 @@ def raise_army(state: GameState, side: int, why: str) -> Unit:
     name = f"{state.scenario.sides[side].name} army {n}"
     per_side = state.scenario.ruleset_data.get("reinforcement") or state.scenario.ruleset_data.get("army")
     types = per_side[side] if per_side and isinstance(per_side[0], list) else (per_side or DEFAULT_ARMY)
-    unit = Unit(id=uid, side=side, name=name, kind=ARMY, stats={"status": {}}, markers={TO_PLACE})
+    unit = Unit(id=uid, side=side, name=name, kind=ARMY, stats={"status": {"raised": state.turn}},
+                markers={TO_PLACE})
     set_units(unit, contents(types, uid))
     state.units[uid] = unit
     state.emit("ArmyRaised", f"{name} is raised ({why})", actor=uid, side=side)
@@ -142,6 +143,9 @@ def setup(state: GameState) -> None:
         holders={key(h): p.side for h, p in places(state)},
         sacked=[], hostile={}, raised=[0] * state.sides, trains=0, battles=[], pending=[],
         ranks=list(range(state.sides)), moving=None)
+    for u in state.units.values():       # raised armies are numbered after the scenario's
+        if u.kind in ("", ARMY):
+            state.data["raised"][u.side] += 1
     per_side = int(state.scenario.ruleset_data.get("armies_per_side", ARMIES_PER_SIDE))
     for side in range(state.sides):      # "3 armies per side is the basic rule"
         if not any(u.side == side and u.kind in ("", ARMY) for u in state.units.values()):

@@ -12,6 +12,7 @@ becomes hostile, and rolls 1d6: 1-2 = the army starts a rebellion and either kil
 goes free looting."
 
 Interpretations (assets/rules/risk-to-take-campaign.md):
+- An army raised this turn marches out with full provisions: it does not roll.
 - "by chance the nearest town": a d6, 5-6: the train leaves the nearest town the side holds (not
   hostile to it), else the capital.
 - A train moves 7 hexes a turn (steps, whatever the terrain; never through an enemy army) after all
@@ -57,6 +58,8 @@ def roll_supply(state: GameState, phase: Any = None) -> None:
     for side in state.data["ranks"]:
         for unit in armies.armies(state, side):
             status = armies.status(unit)
+            if status.get("raised") == state.turn:
+                continue                  # a new army marches out with full provisions
             if status.pop("refused", None) is not None and not status.get("fed"):
                 if rebellion(state, unit):
                     continue

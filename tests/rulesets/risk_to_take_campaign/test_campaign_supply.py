@@ -252,3 +252,13 @@ def test_a_rebel_army_scatters_when_an_army_enters_its_hex():
     armies.status(east).update(allowance=6)
     movement.march(s, east, Hex(3, 1))
     assert s.units["w1"].out and not s.data["pending"]
+
+
+def test_an_army_raised_this_turn_does_not_roll_for_supply():
+    s = far_apart()
+    s.flow.turn = 2
+    script(s, [1, 1])                     # one reinforcement each
+    turn.roll_reinforcements(s, None)
+    script(s, [5, 5])                     # only w1 and e1 roll
+    supply.roll_supply(s)
+    assert [r.who for r in s.rolls if r.purpose == "supply"] == ["West army", "East army"]
