@@ -8,7 +8,8 @@ Every option is scored from the side's view only:
 - a march: toward the goal (the nearest enemy capital; an enemy or neutral town on the way is worth
   a detour), with the battle it would start weighed by a rule of thumb: the armies' strengths, the
   cavalry and guns counting more, the ground's cover for the defender. An army avoids a battle it
-  would likely lose, and moves onto a weaker enemy army it can reach. The army nearest the capital
+  would likely lose, and moves onto a weaker enemy army it can reach; once half the campaign's turns
+  are gone it takes even odds (the war must be won before the limit). The army nearest the capital
   holds it (when the side has two armies or more, or an enemy army is seen near it).
 """
 from __future__ import annotations
@@ -24,6 +25,7 @@ from game.rulesets.risk_to_take_campaign import armies, movement, regions
 WEIGHT = {"line-infantry": 1.0, "light-infantry": 0.9, "cavalry": 1.2, "cuirassiers": 1.4,
           "dragoons": 1.1, "artillery": 1.3, "commander": 0.3}
 FAVOURABLE = 1.15          # attack only with this much more strength (the defender's ground helps)
+BOLD = 0.85                # ... until half the campaign's turns are gone: then the war must be won
 DANGER = 6                 # an enemy army this close to the capital calls an army home
 
 
@@ -131,13 +133,14 @@ class CampaignCA:
         place = board.places.get(h)
         enemy = at.get(h) if h != here else None
         odds = battle_odds(view, unit, enemy) if enemy is not None else None
+        enough = FAVOURABLE if view.turn <= view.scenario.turn_limit // 2 else BOLD
         if odds is not None:
-            score += 8.0 * (odds - 1.0) if odds >= FAVOURABLE else -30.0
+            score += 8.0 * (odds - 1.0) + 5.0 if odds >= enough else -30.0
         if place is not None and armies.holder(view, h) != unit.side and place.kind != "camp" \
-                and (odds is None or odds >= FAVOURABLE):
+                and (odds is None or odds >= enough):
             score += 100.0 if place.kind == "capital" else 3.0
         for e_hex, e in at.items():              # do not stand next to a stronger enemy army
-            if h != e_hex and board.distance(h, e_hex) == 1 and battle_odds(view, unit, e) < 1.0:
+            if h != e_hex and board.distance(h, e_hex) == 1 and battle_odds(view, unit, e) < enough:
                 score -= 4.0
         return score
 
