@@ -186,6 +186,12 @@ class Ruleset:
         u = state.units[unit_id]
         return f"{u.name} ({state.scenario.sides[u.side].name})"
 
+    def nested_scenario(self, spec: Mapping[str, Any]) -> Any:
+        """A scenario of this ruleset built from a plain description that another ruleset gives when
+        it nests a game of this one (the campaign's armies and ground for a battle). Rulesets never
+        import each other: the parent asks the registry for this ruleset and calls this."""
+        raise NotImplementedError(f"ruleset {self.id} builds no nested games")
+
     def auto_nested(self, state: GameState) -> bool:
         """Are the nested games this game starts played by the AI for every side (a campaign's
         option to resolve its battles automatically)? Drivers ask engine.auto_played."""

@@ -19,6 +19,7 @@ from game.engine.ruleset import REGION_TOLERANCE, Option, Ruleset
 from game.engine.state import GameState, Result
 
 from . import combat, movement, saves, turn, victory
+from .battle import battle_from_armies
 from .actions import ACTIONS, Aim, Charge, CommanderSaves, Dismount, Mount, Move
 from .troops import (ARC_HALF, RANGES, TYPES, fighting, fire_range, is_artillery, is_commander, label,
                      prepare, routed)
@@ -159,6 +160,12 @@ class RiskToTake(TableRules, Ruleset):
             if u.stats.get("failed_saves"):
                 bits.append(f"{u.stats['failed_saves']} failed saves")
         return f"{u.name} ({side}): " + ", ".join(bits)
+
+    def nested_scenario(self, spec: Any) -> Any:
+        """A campaign's battle: {"armies": [two army lists], "terrain", "name", "initiative_lost_by"}
+        (battle.battle_from_armies)."""
+        return battle_from_armies(spec["armies"], spec.get("terrain", "plain"), name=spec.get("name", "battle"),
+                                  initiative_lost_by=spec.get("initiative_lost_by"))
 
     def validate_scenario(self, scenario: Any) -> list[str]:
         problems = []

@@ -19,12 +19,13 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import game as engine
+from game.engine import registry
 from game.engine.state import GameState, Result
 from game.geometry.hexgrid import Hex
-from game.rulesets.risk_to_take.battle import battle_from_armies
 
 from . import armies
 
+BATTLES = "risk-to-take"           # the ruleset the battles are games of (the campaign's `nests`)
 GROUND = {"forest": "forest", "hills": "hills", "town": "town", "capital": "town"}
 RESUME = "battle-over"
 
@@ -62,8 +63,9 @@ def scenario_for(state: GameState, battle: dict[str, Any]):
         if armies.status(u).pop("no_initiative", False) and lost is None:
             lost = i                      # a starving army that looted loses its next battle's initiative
     h = Hex(*battle["hex"])
-    return battle_from_armies([army_list(attacker), army_list(defender)], ground(state, h),
-                              name=f"battle-{len(state.data['battles']) + 1}", initiative_lost_by=lost)
+    return registry.get(BATTLES).nested_scenario({
+        "armies": [army_list(attacker), army_list(defender)], "terrain": ground(state, h),
+        "name": f"battle-{len(state.data['battles']) + 1}", "initiative_lost_by": lost})
 
 
 def next_battle(state: GameState, phase: Any = None) -> None:

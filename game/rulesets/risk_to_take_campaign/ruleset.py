@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import game as engine
+from game.engine import registry
 from game.engine.actions import Action, Pass
 from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import Option, OptionSpec, Ruleset
@@ -43,7 +44,7 @@ class RiskToTakeCampaign(Ruleset):
     id = "risk-to-take-campaign"
     name = "A Risk to Take: the campaign"
     board_kind = "hexmap"
-    nests = ("risk-to-take",)
+    nests = (battles.BATTLES,)
     flow = Flow((Phase("reinforcements", order="auto", every=2, offset=1, begin=turn.roll_reinforcements),
                  Phase("placement", order="actors", decision="place", actors=turn.placements),
                  Phase("supply", order="actors", decision="forage", every=2, offset=1,
@@ -174,7 +175,6 @@ class RiskToTakeCampaign(Ruleset):
         return f"{u.name} ({side}): " + "; ".join(bits)
 
     def validate_scenario(self, scenario: Any) -> list[str]:
-        from game.rulesets.risk_to_take.troops import TYPES
         problems = []
         if scenario.victory.get("kind") != "campaign":
             problems.append("victory.kind: expected 'campaign'")
@@ -185,10 +185,13 @@ class RiskToTakeCampaign(Ruleset):
         for s in range(len(scenario.sides)):
             if s not in caps:
                 problems.append(f"hexmap.places: side {s} needs a capital")
-        for i, u in enumerate(scenario.units):
-            for j, t in enumerate(u.stats.get("units") or []):
-                if t not in TYPES:
-                    problems.append(f"units[{i}].stats.units[{j}]: expected one of {', '.join(TYPES)}, got {t!r}")
+        for i, u in enumerate(scenario.units):       # each army must make a battle of its own units
+            if u.stats.get("units") is not None:
+                army = {"name": u.name, "units": u.stats["units"]}
+                try:
+                    registry.get(battles.BATTLES).nested_scenario({"armies": [army, army]})
+                except (ValueError, TypeError, KeyError) as exc:
+                    problems.append(f"units[{i}].stats.units: {exc}")
         if not 2 <= len(scenario.sides) <= 4:
             problems.append(f"sides: expected 2 to 4 sides, got {len(scenario.sides)}")
         return problems

@@ -50,6 +50,9 @@ def test_the_validator_names_what_a_campaign_scenario_lacks():
     sc = scenario(goals=[{"kind": "glory"}])
     problems = RULESET.validate_scenario(sc)
     assert any("victory.goals[0].kind" in p for p in problems)
+    bad = scenario(units=[{"id": "w1", "side": 0, "hex": [0, 2], "stats": {"units": ["hussars"]}},
+                          {"id": "e1", "side": 1, "hex": [5, 2]}])
+    assert any(p.startswith("units[0].stats.units") and "hussars" in p for p in RULESET.validate_scenario(bad))
 
 
 # -- fog of war ----------------------------------------------------------------------------------
