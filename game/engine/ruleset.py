@@ -186,6 +186,11 @@ class Ruleset:
         u = state.units[unit_id]
         return f"{u.name} ({state.scenario.sides[u.side].name})"
 
+    def route(self, state: GameState, action: Action) -> list[tuple[float, float]] | None:
+        """The way an action would go, as board points from start to end, for the UI to draw before
+        the player commits it (a campaign army's march); None when the action has no route."""
+        return None
+
     def nested_scenario(self, spec: Mapping[str, Any]) -> Any:
         """A scenario of this ruleset built from a plain description that another ruleset gives when
         it nests a game of this one (the campaign's armies and ground for a battle). Rulesets never

@@ -135,6 +135,16 @@ class RiskToTakeCampaign(Ruleset):
             queue[1:] = [d for d in queue[1:] if d.kind != "march" or any(
                 movement.can_march(state, u) for u in armies.armies(state, d.side))]
 
+    def route(self, state: GameState, action: Action) -> list[tuple[float, float]] | None:
+        """A march's path (the cheapest, as the rules will walk it), hex centre by hex centre."""
+        if not isinstance(action, March) or action.actor not in state.units:
+            return None
+        unit = state.units[action.actor]
+        h = regions.hex_at(state, action.x, action.y)
+        if unit.hex is None or h is None or h not in movement.destinations(state, unit):
+            return None
+        return [state.board.centre(p) for p in movement.path_to(state, unit, h)]
+
     # -- what a side sees --------------------------------------------------------------------
     def view(self, state: GameState, side: int) -> GameState:
         seen = super().view(state, side)

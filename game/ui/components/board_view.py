@@ -42,6 +42,7 @@ class Frame:
     describe: Callable[[str], str] | None = None
     tools: Any = None                  # the table tools, on a table board
     orders: list = dataclasses.field(default_factory=list)   # the viewer's committed secret orders
+    route: Callable[[Any], Any] | None = None   # action -> the board points it would go by (rules')
 
 
 def left_out_text(left_out: list) -> str:

@@ -420,7 +420,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
                       cursor=self.cursor_world, now=self.now,
                       describe=lambda uid: self.session.ruleset.describe_unit(view, uid),
                       tools=self.tools if self.board.has_tools else None,
-                      orders=committed_orders(self.session, view))
+                      orders=committed_orders(self.session, view),
+                      route=lambda action: self.session.ruleset.route(view, action))
         self.board.draw(surface, frame)
         surface.set_clip(clip)
         self.board.draw_legend(surface)
