@@ -57,3 +57,25 @@ def test_a_result_summary_is_short_and_names_what_changed():
     assert lines[0] == "Battle: West win" and lines[-1] == "East army retreats to 5,2"
     assert "losses: West 1, East 2" in lines[2] and "share lost: West 25%, East 50%" in lines[2]
     assert all(len(line) < 120 for line in lines)
+
+
+def test_with_battles_resolved_automatically_the_ai_fights_both_sides_and_the_map_comes_back(app):
+    sc = scenario(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2]},
+                         {"id": "e1", "side": 1, "name": "East army", "hex": [1, 2]}], turn_limit=1)
+    session = Session(sc, 4, {"auto_battles": True}, ["human", "human"])
+    app.start_session(session)
+    app.step()
+    _ready(app)
+    screen = app.top
+    key(app, pygame.K_1, frames=2)
+    click(app, tuple(int(v) for v in screen.board.camera.to_screen(*session.state.board.centre(Hex(1, 2)))),
+          frames=2)
+    assert session.state.child is not None and session.auto_now()
+    assert screen.my_decision() is None                 # no person decides inside the battle
+    for _ in range(3000):
+        if session.state.child is None:
+            break
+        app.step()
+        _ready(app)
+    assert session.state.child is None and session.state.data["battles"]
+    assert isinstance(app.top.board, HexView) or session.is_over()
