@@ -32,6 +32,31 @@ def play_randomly(state: GameState, seed: int, limit: int = 5000,
     return actions
 
 
+def check_resume_inside_child(scenario, seed: int, actions: list[Action], final: GameState, folder,
+                              options=None, after: int = 2) -> str:
+    """Save at the first point where a nested game has had `after` actions, load it, check it resumes
+    inside the nested game with the same hash, play the rest and check the final hash. Returns the
+    save's text (a nested action names its game: "rid:Name")."""
+    from game.engine.state import state_hash
+    from game.io.save_file import load_save, resume, save_game
+    probe = engine.new_game(scenario, seed=seed, options=options)
+    inside = None
+    for i, a in enumerate(actions):
+        engine.apply(probe, a)
+        if probe.child is not None and probe.child.action_count >= after:
+            inside = i + 1
+            break
+    assert inside is not None, "no nested game reached that far"
+    partial = engine.replay(scenario, seed, options, actions[:inside])
+    path = save_game(folder / "inside.json", partial, actions[:inside], ["random"] * partial.sides)
+    loaded = resume(load_save(path))
+    assert loaded.child is not None and state_hash(loaded) == state_hash(partial)
+    for a in actions[inside:]:
+        engine.apply(loaded, a)
+    assert state_hash(loaded) == state_hash(final)
+    return path.read_text()
+
+
 def overlapping_bases(state: GameState) -> list[tuple[str, str]]:
     """Pairs of figures still in the game whose bases overlap ("bases may not overlap")."""
     from game.geometry import bases

@@ -20,7 +20,7 @@ from game.ai.framework import Candidate, Context, Knowledge
 from game.ai.knowledge import register_knowledge
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
-from game.rulesets.risk_to_take_campaign import armies, movement, regions
+from game.rulesets.risk_to_take_campaign import armies, regions
 
 WEIGHT = {"line-infantry": 1.0, "light-infantry": 0.9, "cavalry": 1.2, "cuirassiers": 1.4,
           "dragoons": 1.1, "artillery": 1.3, "commander": 0.3}

@@ -5,12 +5,11 @@ from __future__ import annotations
 from game.engine import game as engine
 from game.engine.actions import Pass
 from game.engine.dice import DiceStream
-from game.engine.state import Result, state_hash
+from game.engine.state import Result
 from game.geometry.hexgrid import Hex
-from game.io.save_file import load_save, resume, save_game
 from game.rulesets.risk_to_take_campaign import armies, battles
 from game.rulesets.risk_to_take_campaign.actions import Halt, March
-from tests.random_play import play_randomly
+from tests.random_play import check_resume_inside_child, play_randomly
 from tests.rulesets.risk_to_take_campaign.campaign_helpers import at, game, hex_of, scenario, script
 
 FACE_TO_FACE = [{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2]},
@@ -139,22 +138,8 @@ def test_a_save_inside_a_battle_resumes_to_the_same_final_hash(tmp_path):
         if full.data["battles"]:
             break
     assert full.outcome is not None and full.data["battles"]
-    probe = engine.new_game(sc, seed=seed)
-    inside = None
-    for i, a in enumerate(actions):
-        engine.apply(probe, a)
-        if probe.child is not None and probe.child.action_count >= 3:
-            inside = i + 1
-            break
-    assert inside is not None
-    partial = engine.replay(sc, seed, None, actions[:inside])
-    path = save_game(tmp_path / "mid-battle.json", partial, actions[:inside], ["random", "random"])
-    assert '"risk-to-take:' in path.read_text()
-    loaded = resume(load_save(path))
-    assert loaded.child is not None and state_hash(loaded) == state_hash(partial)
-    for a in actions[inside:]:
-        engine.apply(loaded, a)
-    assert state_hash(loaded) == state_hash(full)
+    text = check_resume_inside_child(sc, seed, actions, full, tmp_path, after=3)
+    assert '"risk-to-take:' in text
 
 
 def test_auto_battles_hands_both_sides_of_the_battle_to_the_ai():
