@@ -55,7 +55,8 @@ def test_a_result_summary_is_short_and_names_what_changed():
                                          "share_lost": {"0": 0.25, "1": 0.5}})
     lines = summary(res, lambda s: ["West", "East"][s], "Battle", ["East army retreats to 5,2"])
     assert lines[0] == "Battle: West win" and lines[-1] == "East army retreats to 5,2"
-    assert "losses: West 1, East 2" in lines[2] and "share lost: West 25%, East 50%" in lines[2]
+    assert lines[2] == "losses: West 1, East 2 · survivors: West 1"
+    assert lines[3] == "field: 0 · share lost: West 25%, East 50%"
     assert all(len(line) < 120 for line in lines)
 
 

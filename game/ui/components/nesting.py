@@ -18,20 +18,20 @@ def innermost(state) -> Any:
 
 
 def _data_line(key: str, value: Any, side_name: Callable[[int | None], str]) -> str | None:
-    """One short item of a result's data: a number or word as it is; per side counts ({"0": [...]})
-    as the sides' names with how many; anything longer is left to the log."""
+    """One short item of a result's data: a number or word as it is; told per side ({"0": [...]}), the
+    sides' names with how many (or what share). Anything else (ids, lists of units) is left to the log."""
     if isinstance(value, (int, float, str)) and not isinstance(value, bool) and len(str(value)) <= 30:
         return f"{key.replace('_', ' ')}: {value}"
-    if isinstance(value, dict) and value and all(str(k).isdigit() for k in value):
-        parts = []
-        for k, v in value.items():
-            n = len(v) if isinstance(v, (list, tuple)) else v
-            if isinstance(n, float):
-                n = f"{n:.0%}" if 0 <= n <= 1 else f"{n:g}"
-            if isinstance(n, (int, str)):
-                parts.append(f"{side_name(int(k))} {n}")
-        return f"{key.replace('_', ' ')}: " + ", ".join(parts) if parts else None
-    return None
+    if not (isinstance(value, dict) and value and all(str(k).isdigit() for k in value)):
+        return None
+    parts = []
+    for k, v in value.items():
+        n = len(v) if isinstance(v, (list, tuple)) else v
+        if isinstance(n, float):
+            n = f"{n:.0%}" if 0 <= n <= 1 else f"{n:g}"
+        if isinstance(n, (int, str)) and not isinstance(n, bool):
+            parts.append(f"{side_name(int(k))} {n}")
+    return f"{key.replace('_', ' ')}: " + ", ".join(parts) if parts else None
 
 
 def summary(result, side_name: Callable[[int | None], str], title: str = "",
@@ -42,8 +42,7 @@ def summary(result, side_name: Callable[[int | None], str], title: str = "",
     lines = [f"{title + ': ' if title else ''}{who}", str(result.reason or "")]
     data = getattr(result, "data", None) or {}
     items = [line for k, v in data.items() if (line := _data_line(str(k), v, side_name))]
-    if items:
-        lines.append(" · ".join(items[:4]))
+    lines += [" · ".join(items[i:i + 2]) for i in range(0, min(len(items), 4), 2)]
     lines += list(after or [])[:4]
     return [line for line in lines if line]
 
