@@ -44,6 +44,8 @@ def test_a_campaign_battle_through_the_ui_and_back_to_the_map(app):
     assert session.state.child is not None              # the battle is on the table
     _ready(app)
     assert not isinstance(app.top.board, HexView)
+    shown = app.top.bars.summary[0]                      # the transition names the battle
+    assert shown[0].endswith("begins") and "West army against East army" in shown[0]
     play_through(app, session, seed=5)
     assert session.is_over() and session.state.data["battles"]
 
@@ -55,8 +57,7 @@ def test_a_result_summary_is_short_and_names_what_changed():
                                          "share_lost": {"0": 0.25, "1": 0.5}})
     lines = summary(res, lambda s: ["West", "East"][s], "Battle", ["East army retreats to 5,2"])
     assert lines[0] == "Battle: West win" and lines[-1] == "East army retreats to 5,2"
-    assert lines[2] == "losses: West 1, East 2 · survivors: West 1"
-    assert lines[3] == "field: 0 · share lost: West 25%, East 50%"
+    assert lines[2:5] == ["losses: West 1, East 2", "survivors: West 1", "field: 0"]
     assert all(len(line) < 120 for line in lines)
 
 

@@ -42,7 +42,7 @@ def summary(result, side_name: Callable[[int | None], str], title: str = "",
     lines = [f"{title + ': ' if title else ''}{who}", str(result.reason or "")]
     data = getattr(result, "data", None) or {}
     items = [line for k, v in data.items() if (line := _data_line(str(k), v, side_name))]
-    lines += [" · ".join(items[i:i + 2]) for i in range(0, min(len(items), 4), 2)]
+    lines += items[:3]
     lines += list(after or [])[:4]
     return [line for line in lines if line]
 
@@ -69,12 +69,26 @@ class NestWatch:
 
     def __init__(self, state):
         self.inner = innermost(state)
+        self.began: list[str] | None = None     # set by step when a nested game has just begun
+
+    @staticmethod
+    def opening(game) -> list[str]:
+        """A nested game beginning: its title and who plays whom, for the transition to its board."""
+        scenario = getattr(game, "scenario", None)
+        title = getattr(scenario, "title", "") or "A nested game"
+        sides = [s.name for s in getattr(scenario, "sides", ())]
+        lines = [f"{title} begins"]
+        if len(sides) >= 2:
+            lines.append(" against ".join(sides) + f" ({getattr(game, 'ruleset_id', '')})")
+        return lines
 
     def step(self, root, side_name: Callable[[int | None], str]) -> tuple[bool, list[str] | None]:
         now = innermost(root)
         if now is self.inner:
             return False, None
         before, self.inner = self.inner, now
+        self.began = self.opening(now) if now is not root and getattr(now, "child", None) is None \
+            and now is not before else None
         ended = None
         if before is not root:
             try:

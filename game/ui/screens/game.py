@@ -118,6 +118,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, Screen):
         changed, ended = self.nest.step(s.state, s.side_name)
         if ended:
             self.bars.show_summary(ended, self.now + 8)
+        elif changed and self.nest.began:
+            self.bars.show_summary(self.nest.began, self.now + 4)
         view = s.view()
         if changed or kind_of_board(board_of(view)) != self.board.kind:
             self.swap_board(view)
