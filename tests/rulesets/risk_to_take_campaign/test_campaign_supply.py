@@ -7,7 +7,7 @@ import pytest
 from game.engine import game as engine
 from game.geometry.hexgrid import Hex
 from game.rulesets.risk_to_take_campaign import armies, movement, supply, turn
-from game.rulesets.risk_to_take_campaign.actions import Deploy, Halt
+from game.rulesets.risk_to_take_campaign.actions import Deploy, Halt, Loot
 from game.rulesets.risk_to_take_campaign.ruleset import RULESET, marchers
 from tests.rulesets.risk_to_take_campaign.campaign_helpers import at, game, hex_of, script
 
@@ -262,3 +262,43 @@ def test_an_army_raised_this_turn_does_not_roll_for_supply():
     script(s, [5, 5])                     # only w1 and e1 roll
     supply.roll_supply(s)
     assert [r.who for r in s.rolls if r.purpose == "supply"] == ["West army", "East army"]
+
+
+def test_the_forage_decision_comes_in_the_supply_phase_and_looting_is_done_through_the_engine():
+    """Turn 2: West's army rolls a 2 and starves; its player is asked, and loots."""
+    s = far_apart()
+    engine.apply(s, Halt("w1"))
+    # turn 2: initiative West 6 East 1; reinforcements 1, 1; placement asks; then supply
+    script(s, [6, 1, 1, 1])
+    engine.apply(s, Halt("e1"))
+    for side in (0, 1):
+        d = engine.to_act(s)
+        assert d.kind == "place"
+        hexes = turn.placement_hexes(s, s.units[d.actor[0]])
+        script(s, [2, 5] if side == 1 else [])        # after the last placement: supply w1 2, e1 5
+        engine.apply(s, Deploy(d.actor[0], *at(s, hexes[0].q, hexes[0].r)))
+    d = engine.to_act(s)
+    assert (d.kind, d.side, d.actor) == ("forage", 0, ("w1",))
+    script(s, [6, 3, 3, 3, 3, 3])                      # the sacked town's roll, then the marches
+    engine.apply(s, Loot("w1"))
+    assert s.data["sacked"] and armies.status(s.units["w1"])["no_initiative"]
+    assert engine.to_act(s).kind == "march"
+
+
+def test_rebels_count_for_no_goal():
+    """A side whose only army rebelled has no army left in the war."""
+    s = forbidden()
+    script(s, [1, 5, 5])
+    supply.roll_supply(s)
+    from game.rulesets.risk_to_take_campaign import goals
+    assert goals.in_the_war(s) == [1]
+    assert goals.result(s).winner == 1
+
+
+def test_fog_hides_an_enemy_train_out_of_scouting_range():
+    s = far_apart()
+    script(s, [3, 5])
+    supply.roll_supply(s)                              # West's train at Westholm (-1, 2)
+    train = armies.trains(s)[0].id
+    assert train in engine.view(s, 0).units
+    assert train not in engine.view(s, 1).units        # East's army at (4, 0) is too far to see it
