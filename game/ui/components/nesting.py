@@ -42,8 +42,8 @@ def summary(result, side_name: Callable[[int | None], str], title: str = "",
     lines = [f"{title + ': ' if title else ''}{who}", str(result.reason or "")]
     data = getattr(result, "data", None) or {}
     items = [line for k, v in data.items() if (line := _data_line(str(k), v, side_name))]
-    lines += items[:3]
-    lines += list(after or [])[:4]
+    lines += items[:1]                     # the box holds six lines: the result, then what it changed
+    lines += list(after or [])[:3]
     return [line for line in lines if line]
 
 
