@@ -1,6 +1,10 @@
 """Movement on the map (seed 003_24994b0dfd86b84f, "1. Campaign rules": "Movement is 5 hexes per
 army + roll 1d6: 1-2 means the army can move 4 hexes only, 5-6 means the unit can move 6 hexes").
 
+Fog of war: the legal hexes and the path are what the side can know: an army it cannot see bars
+nothing; the march then runs into it and stops in its hex (a battle), or one short of a hex holding
+two armies.
+
 Interpretations: the allowance is spent at the map's costs of entering a hex (plain 1, forest and
 hills 2, marsh 3, across a river 2 more: game/geometry/hex_kinds.json); along a road every hex costs
 1 whatever the ground (and a bridge spares the ford), never less: "5 hexes" stays 5 on the road. The path is the cheapest (A*). Entering a hex held by an enemy army ends
@@ -17,7 +21,7 @@ import heapq
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies, regions, supply
+from . import armies, fog, regions, supply
 from .armies import REBEL
 
 BASE = 5
@@ -45,14 +49,19 @@ def can_march(state: GameState, unit) -> bool:
 
 
 def _blocks(state: GameState, side: int) -> tuple[set[Hex], set[Hex], set[Hex]]:
-    """Hexes of enemy armies (entering ends the move), of own armies (pass, not stop), full ones."""
+    """As the side sees the map (fog of war): hexes of enemy armies (entering ends the move), of its
+    own armies (pass, not stop), and full ones (two armies)."""
     enemy, own, count = set(), set(), {}
+    looking = fog.eyes(state, side)
     for u in state.units.values():
         if u.kind != armies.ARMY or u.out or u.hex is None:
             continue
         h = Hex(*u.hex)
+        mine = u.side == side and REBEL not in u.markers
+        if not mine and not fog.seen_by(state, side, h, looking):
+            continue                      # an army in the fog bars nothing the player can know of
         count[h] = count.get(h, 0) + 1
-        (own if u.side == side and REBEL not in u.markers else enemy).add(h)
+        (own if mine else enemy).add(h)
     full = {h for h, n in count.items() if n >= 2}
     return enemy, own, full
 
@@ -109,8 +118,24 @@ def path_to(state: GameState, unit, goal: Hex) -> list[Hex]:
     return board.path(start, goal, step, min_cost=1.0) or [start, goal]
 
 
+def blunder(state: GameState, unit, path: list[Hex]) -> list[Hex]:
+    """The march as it goes: it runs into an enemy army it could not see (in the fog) and stops in its
+    hex; before a hex with two armies it stops one short."""
+    for i, h in enumerate(path[1:], start=1):
+        there = armies.armies_at(state, h)
+        if len(there) >= 2:
+            return path[:i]
+        if any(o.side != unit.side or REBEL in o.markers for o in there):
+            return path[:i + 1]
+    return path
+
+
 def march(state: GameState, unit, goal: Hex) -> None:
-    path = path_to(state, unit, goal)
+    path = blunder(state, unit, path_to(state, unit, goal))
+    if path[-1] != goal:
+        state.emit("RanInto", f"{unit.name} runs into an army it had not seen and stops at "
+                   f"{armies.key(path[-1])}", actor=unit.id)
+        goal = path[-1]
     status = armies.status(unit)
     status["moved"] = True
     status["came_from"] = [path[-2].q, path[-2].r] if len(path) > 1 else list(unit.hex)

@@ -139,3 +139,18 @@ def test_each_side_moves_all_its_armies_then_the_next_side_in_rank_order():
     script(s, [6, 1, 1, 1])               # turn 2: initiative, then one reinforcement each (d4 1)
     engine.apply(s, Pass(1))
     assert s.turn == 2 and engine.to_act(s).kind == "place"
+
+
+def test_in_the_fog_an_unseen_army_bars_nothing_and_the_march_runs_into_it():
+    """The legal hexes are what the side can know; marching through an unseen enemy army's hex,
+    the army runs into it and stops there: a battle after all moves."""
+    units = [{"id": "w1", "side": 0, "hex": [0, 2]}, {"id": "e1", "side": 1, "hex": [4, 2]},
+             {"id": "e2", "side": 1, "hex": [6, 4]}]
+    s = game([6, 1, 3, 3, 6], units=units, options={"scouting": 1})
+    w1 = s.units["w1"]
+    assert "e1" not in engine.view(s, 0).units
+    assert Hex(5, 2) in movement.destinations(s, w1)            # beyond e1, which West cannot see
+    engine.apply(s, March("w1", *at(s, 5, 2)))
+    assert hex_of(s, "w1") == Hex(4, 2)
+    assert s.data["pending"] == [{"hex": [4, 2], "attacker": "w1", "defender": "e1"}]
+    assert any(e.kind == "RanInto" for e in s.log)
