@@ -302,3 +302,18 @@ def test_fog_hides_an_enemy_train_out_of_scouting_range():
     train = armies.trains(s)[0].id
     assert train in engine.view(s, 0).units
     assert train not in engine.view(s, 1).units        # East's army at (4, 0) is too far to see it
+
+
+def test_a_train_never_passes_through_an_enemy_army_and_waits_when_barred():
+    s = far_apart()
+    script(s, [3, 5])
+    supply.roll_supply(s)
+    train = armies.trains(s)[0]
+    train.hex = (0, 0)                   # in the map corner: its only ways out
+    for h in s.board.neighbours(Hex(0, 0)):
+        army = armies.raise_army(s, 1, "test")
+        army.markers.clear()
+        army.hex = (h.q, h.r)
+    supply.advance_trains(s)
+    assert train.hex == (0, 0) and not train.out
+    assert s.board.contains(Hex(0, 0)) and len(s.board.neighbours(Hex(0, 0))) >= 2
