@@ -9,7 +9,7 @@ import dataclasses
 from pathlib import Path
 from typing import Callable
 
-from game.ai.players import make_player
+from game.ai.players import AUTO_LEVEL, make_player
 from game.engine import game as engine
 from game.engine.actions import Action
 from game.engine.scenario import Scenario
@@ -44,6 +44,7 @@ def run(state: GameState, players: list[str], actions: list[Action] | None = Non
     if len(players) != sides:
         raise ValueError(f"--players needs {sides} players (one per side), got {len(players)}")
     seats = [make_player(name, state.seed, side) for side, name in enumerate(players)]
+    auto = [make_player(AUTO_LEVEL, state.seed, side) for side in range(sides)]   # battles auto-resolved
     for _ in range(MAX_ACTIONS):
         if stop_after is not None and len(actions) >= stop_after:
             return Simulation(state, actions, players, stopped=True)
@@ -55,7 +56,8 @@ def run(state: GameState, players: list[str], actions: list[Action] | None = Non
             raise engine.FlowError(f"{engine.innermost(state).ruleset_id}: side {decision.side} must decide "
                                    f"{decision.kind!r} but has no legal option")
         view = engine.view(state, decision.seat)
-        action = seats[decision.seat].choose(view, options, decision)
+        player = auto[decision.seat] if engine.auto_played(state) else seats[decision.seat]
+        action = player.choose(view, options, decision)
         engine.apply(state, action)
         actions.append(action)
         if on_action:

@@ -83,12 +83,42 @@ def test_a_campaign_with_nested_battles_conforms(tmp_path):
         unregister_nested()
 
 
+def test_a_campaign_with_auto_resolved_battles_conforms(tmp_path):
+    """The A Risk to Take campaign on a small map, its battles fought by the auto player (the option
+    auto_battles): round trips inside the battles too, the same hash on replay."""
+    from game.io.save_file import load_save, resume, save_game
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import scenario
+    sc = scenario(units=[{"id": "w1", "side": 0, "hex": [0, 2]}, {"id": "e1", "side": 1, "hex": [1, 2]}],
+                  turn_limit=4)
+    options = {"auto_battles": True}
+    for seed in range(1, 20):             # the first seed whose play fights a battle
+        state = engine.new_game(sc, seed=seed, options=options)
+        saves = []
+        actions = play(state, seed, saves)
+        if state.data["battles"]:
+            break
+    assert state.data["battles"], "the campaign must fight a battle"
+    for n, prefix, expected in saves:
+        partial = engine.replay(sc, seed, options, prefix)
+        path = save_game(tmp_path / f"at-{n}.json", partial, prefix, ["random", "random"])
+        assert state_hash(resume(load_save(path))) == expected
+    assert state_hash(engine.replay(sc, seed, options, actions)) == state_hash(state)
+
+
+# a campaign (a ruleset nesting games) is played to this many turns here: its battles are whole games
+CAMPAIGN_TURNS = 3
+
+
 @pytest.mark.parametrize("name", _bundled())
 @pytest.mark.parametrize("seed", [1, 2])
 def test_bundled_scenarios_conform(name, seed, tmp_path):
+    from game.engine import registry
     from game.io.save_file import load_save, resume, save_game
     from game.io.scenario_file import load_scenario
+    from game.simulate import with_turn_limit
     sc = load_scenario(name)
+    if registry.get(sc.ruleset).nests:
+        sc = with_turn_limit(sc, CAMPAIGN_TURNS)
     state = engine.new_game(sc, seed=seed)
     check_invariants(state)
     saves = []

@@ -17,7 +17,7 @@ from game.engine.flow import Decision
 from game.engine.ruleset import Option
 from game.engine.state import GameState
 
-__all__ = ["PLAYER_KINDS", "Player", "RandomPlayer", "complete", "make_player", "player_names",
+__all__ = ["AUTO_LEVEL", "PLAYER_KINDS", "Player", "RandomPlayer", "complete", "make_player", "player_names",
            "point_in_region", "register_player"]
 
 
@@ -43,6 +43,10 @@ for _name in LEVELS:
 
 def register_player(name: str, factory: Callable[[int, int], Player]) -> None:
     PLAYER_KINDS[name] = factory
+
+
+# who plays both sides of a nested game the campaign resolves automatically (engine.auto_played)
+AUTO_LEVEL = "easy"
 
 
 def make_player(name: str, seed: int, side: int) -> Player:

@@ -74,6 +74,13 @@ def _chain(state: GameState) -> list[GameState]:
     return games
 
 
+def auto_played(state: GameState) -> bool:
+    """Is the decision now one the AI makes for every side (inside a nested game whose parent's
+    ruleset resolves its nested games automatically)? Drivers then seat their auto player."""
+    games = _chain(state)
+    return any(ruleset_of(g).auto_nested(g) for g in games[:-1])
+
+
 def start_child(state: GameState, scenario: Scenario, resume: str, seats: Sequence[int] | None = None,
                 options: dict[str, Any] | None = None) -> GameState:
     """Start a nested game of another ruleset (the campaign's battle), with a seed derived from this
@@ -436,5 +443,5 @@ def replay(scenario: Scenario, seed: int, options: dict[str, Any] | None,
 
 
 __all__ = ["new_game", "to_act", "legal_actions", "check", "apply", "result", "view", "replay",
-           "innermost", "start_child", "end_run", "pass_initiative", "set_order", "push_interrupt",
+           "innermost", "auto_played", "start_child", "end_run", "pass_initiative", "set_order", "push_interrupt",
            "state_hash", "IllegalAction", "FlowError"]

@@ -268,6 +268,22 @@ class Ruleset:
         """A unit as small tables the UI draws under its card (a game.engine.sheets.Sheet), or None."""
         return None
 
+    def route(self, state: GameState, action: Action) -> list[tuple[float, float]] | None:
+        """The way an action would go, as board points from start to end, for the UI to draw before
+        the player commits it (a campaign army's march); None when the action has no route."""
+        return None
+
+    def nested_scenario(self, spec: Mapping[str, Any]) -> Any:
+        """A scenario of this ruleset built from a plain description that another ruleset gives when
+        it nests a game of this one (the campaign's armies and ground for a battle). Rulesets never
+        import each other: the parent asks the registry for this ruleset and calls this."""
+        raise NotImplementedError(f"ruleset {self.id} builds no nested games")
+
+    def auto_nested(self, state: GameState) -> bool:
+        """Are the nested games this game starts played by the AI for every side (a campaign's
+        option to resolve its battles automatically)? Drivers ask engine.auto_played."""
+        return False
+
 
 def initials(name: str, most: int = 3) -> str:
     """A short tag from a name: "2nd Fireteam" -> "2F", "Edda the Blade" -> "EB", "Baker" -> "Bak"."""

@@ -66,7 +66,7 @@ class Session:
         self.version = 0                   # bumped on every change of the state
         self._views: dict[tuple[int, int], GameState] = {}
         self._options_cache: tuple[int, list[Option]] | None = None
-        self._ai: dict[int, Any] = {}
+        self._ai: dict[Any, Any] = {}       # side (or ("auto", side)) -> its AI player
         self.viewer: int | None = None
         self._hidden_events_seen = 0
         self._any_hidden_event = False
@@ -119,7 +119,13 @@ class Session:
         return engine.result(self.state) is not None
 
     def is_human(self, side: int | None) -> bool:
-        return side is not None and 0 <= side < len(self.players) and self.players[side] == HUMAN
+        """Does a person make this side's decisions now (not while the AI resolves a nested game for
+        every side: a campaign's battle with the option to resolve battles automatically)?"""
+        return side is not None and 0 <= side < len(self.players) and self.players[side] == HUMAN \
+            and not self.auto_now()
+
+    def auto_now(self) -> bool:
+        return bool(getattr(engine, "auto_played", lambda state: False)(self.state))
 
     @property
     def human_sides(self) -> list[int]:
@@ -226,8 +232,13 @@ class Session:
         return self._apply(action)
 
     def ai_player(self, side: int):
+        from game.ai.players import AUTO_LEVEL, make_player
+        if self.auto_now():                 # a nested game the AI resolves for every side
+            key = ("auto", side)
+            if key not in self._ai:
+                self._ai[key] = make_player(AUTO_LEVEL, self.seed, side)
+            return self._ai[key]
         if side not in self._ai:
-            from game.ai.players import make_player
             self._ai[side] = make_player(self.players[side], self.seed, side)
         return self._ai[side]
 

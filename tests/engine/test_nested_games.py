@@ -8,8 +8,7 @@ import pytest
 from game.engine import game as engine
 from game.engine.actions import Pass
 from game.engine.state import state_hash
-from game.io.save_file import load_save, resume, save_game
-from tests.random_play import play_randomly
+from tests.random_play import check_resume_inside_child, play_randomly
 from tests.engine.nested_toys import March, register_nested, unregister_nested, war_scenario
 from tests.toys import Try
 
@@ -117,23 +116,8 @@ def test_save_and_load_inside_the_child_resume_inside_it_and_reproduce_the_hash(
     actions = play_randomly(full, 11)
     assert full.outcome is not None and full.data["battles"]
     # the first point where a battle is being fought, a few actions in
-    probe = engine.new_game(sc, seed=11)
-    inside = None
-    for i, a in enumerate(actions):
-        engine.apply(probe, a)
-        if probe.child is not None and probe.child.action_count >= 2:
-            inside = i + 1
-            break
-    assert inside is not None
-    partial = engine.replay(sc, 11, None, actions[:inside])
-    path = save_game(tmp_path / "inside.json", partial, actions[:inside], ["random", "random"])
-    text = path.read_text()
+    text = check_resume_inside_child(sc, 11, actions, full, tmp_path)
     assert '"toy-battle:' in text                          # nested actions name their game
-    loaded = resume(load_save(path))
-    assert loaded.child is not None and state_hash(loaded) == state_hash(partial)
-    for a in actions[inside:]:
-        engine.apply(loaded, a)
-    assert state_hash(loaded) == state_hash(full)
 
 
 def test_random_play_through_nested_games_replays_to_the_same_hash():

@@ -182,15 +182,18 @@ def test_a_nested_game_swaps_the_board_view_and_sums_up_its_end(app):
         app.start_session(session)
         screen = app.top
         first = screen.board
-        seen_child = False
+        seen_child = seen_opening = False
         for _ in range(4000):
             app.step()
             if engine.innermost(session.state) is not session.state:
                 seen_child = True
                 assert screen.board is not first          # a new view for the battle's board
-            if screen.bars.summary is not None or session.is_over():
+            shown = screen.bars.summary[0] if screen.bars.summary is not None else None
+            if shown is not None and shown[0].endswith("begins"):
+                seen_opening = True                          # the transition to the battle's board
+            elif shown is not None or session.is_over():
                 break
-        assert seen_child
+        assert seen_child and seen_opening
         lines = screen.bars.summary[0]
         assert lines[0].startswith(battle_scenario().title + ": ") and ("win" in lines[0] or "draw" in lines[0])
         app.step()

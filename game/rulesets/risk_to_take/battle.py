@@ -92,8 +92,10 @@ def _deploy(side: int, army: list[dict[str, Any]], w: float, prefix: str) -> lis
 
 
 def battle_from_armies(armies: Sequence[Mapping[str, Any]], terrain: Any = "plain",
-                       name: str = "risk-to-take-battle", turn_limit: int = TURN_LIMIT) -> Scenario:
-    """A legal battle scenario for two armies on a piece of campaign terrain."""
+                       name: str = "risk-to-take-battle", turn_limit: int = TURN_LIMIT,
+                       initiative_lost_by: int | None = None) -> Scenario:
+    """A legal battle scenario for two armies on a piece of campaign terrain. `initiative_lost_by`:
+    the side (0 or 1) whose army starved and loses the initiative of the battle's first turn."""
     if len(armies) != 2:
         raise ValueError("a battle needs exactly two armies")
     kind = terrain.get("kind", "plain") if isinstance(terrain, Mapping) else str(terrain)
@@ -116,4 +118,6 @@ def battle_from_armies(armies: Sequence[Mapping[str, Any]], terrain: Any = "plai
         "victory": {"kind": "break", "share": 0.5, "objective": "field"},
         "turn_limit": turn_limit,
     }
+    if initiative_lost_by is not None:
+        doc["ruleset_data"] = {"initiative_lost_by": int(initiative_lost_by)}
     return Scenario.from_dict(doc)

@@ -19,6 +19,7 @@ from game.engine.ruleset import REGION_TOLERANCE, Option, Ruleset, StatField, Un
 from game.engine.state import GameState, Result
 
 from . import arcs, combat, looks, movement, saves, turn, victory
+from .battle import battle_from_armies
 from .actions import ACTIONS, Aim, Charge, CommanderSaves, Dismount, Mount, Move
 from .troops import (ARC_HALF, RANGES, STICK, TYPES, fighting, fire_range, is_artillery, is_commander, label,
                      prepare, routed)
@@ -178,6 +179,12 @@ class RiskToTake(TableRules, Ruleset):
         return f"{u.name} ({side}): " + ", ".join(bits)
 
     unit_look = staticmethod(looks.unit_look)
+
+    def nested_scenario(self, spec: Any) -> Any:
+        """A campaign's battle: {"armies": [two army lists], "terrain", "name", "initiative_lost_by"}
+        (battle.battle_from_armies)."""
+        return battle_from_armies(spec["armies"], spec.get("terrain", "plain"), name=spec.get("name", "battle"),
+                                  initiative_lost_by=spec.get("initiative_lost_by"))
 
     def validate_scenario(self, scenario: Any) -> list[str]:
         problems = []

@@ -22,6 +22,13 @@ def roll_initiative(state: GameState) -> None:
         state.data[key] = []
     state.data["aims"] = {}
     names = [s.name for s in state.scenario.sides]
+    lost = state.scenario.ruleset_data.get("initiative_lost_by")     # the campaign's starving army
+    if state.turn == 1 and lost in range(state.sides):
+        winner = (lost + 1) % state.sides
+        state.flow.initiative = winner
+        state.emit("Initiative", f"The {names[lost]} are starving and lose the initiative: the "
+                   f"{names[winner]} move first", side=winner)
+        return
     while True:
         rolls = [state.roll("d6", "initiative", names[s]).total for s in range(state.sides)]
         best = max(rolls)

@@ -10,6 +10,7 @@ from game.engine.ruleset import Option
 from game.ui import theme
 from game.ui.components.sheet_view import draw_sheet, sheet_height
 from game.ui.session import seat_of
+from game.ui.components.board_view import board_of, kind_of_board
 from game.ui.components.choices import Choices, Selection, actors_of, prettify
 
 
@@ -99,9 +100,11 @@ class ActionPanel:
         top_limit = self.rows_top + self.s(20)
         lh13 = fonts.line_height(13)
         room = r.w - 2 * pad - self.s(40)
+        where = "  (pick a hex on the map)" if kind_of_board(board_of(self.session.view())) == "hexmap" \
+            else "  (place on the table)"
         for n, o in enumerate(opts, start=1):
             key_label = str(n % 10) if n <= 10 else ""
-            text = o.label + ("  (place on the table)" if o.region is not None else "")
+            text = o.label + (where if o.region is not None else "")
             wrapped = fonts.wrap(fonts.safe(text, 13), 13, room)
             lines = wrapped[:2]
             if len(wrapped) > 2:

@@ -184,9 +184,9 @@ class Bars:
     def float_box(self, surface, viewport, texts: list[str], colour, size: int, bottom: bool) -> None:
         fonts = self.fonts
         x, y, vw, vh = viewport
-        lines = [line for t in texts for line in fonts.wrap(t, size, vw - self.s(80))][:3 if bottom else 6]
+        lines = [line for t in texts for line in fonts.wrap(t, size, vw - self.s(80), "b")][:3 if bottom else 6]
         lh = fonts.line_height(size)
-        bw = max(fonts.get(size).size(l)[0] for l in lines) + self.s(28)
+        bw = max(fonts.get(size, "b").size(l)[0] for l in lines) + self.s(28)     # measured as drawn: bold
         box = pygame.Rect(0, 0, bw, lh * len(lines) + self.s(14))
         if bottom:
             box.midbottom = (x + vw // 2, y + vh - self.s(12))

@@ -45,6 +45,7 @@ class Frame:
     look: Callable[[str], Any] | None = None   # unit id -> the ruleset's Look (symbol, tag, markers)
     preview: Any = None                # the move being chosen: (unit, point, watchers), see exposure
     moment: Any = None                 # a past moment on show (the log's or the replay's): highlights
+    route: Callable[[Any], Any] | None = None   # action -> the board points it would go by (rules')
 
 
 def looks_of(view, look: Callable[[str], Any] | None, cache: dict) -> dict[str, Any]:

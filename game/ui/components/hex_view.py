@@ -1,7 +1,10 @@
 """The hex view: a HexMap's hexes filled by their terrain kind's colour, hexside rivers (a thick blue
 line on the shared edge) and roads (a brown line from centre to centre through the side), places
 (town, capital, camp) with their names, and the units standing on hexes as counters in their side's
-colour. Hover and click pick a hex or a unit; the camera pans and zooms as on the table."""
+colour: a unit with a "strength" stat (an army) as a square counter showing it, any other (a supply
+train) as a small round token. The legal hexes of the option on show are outlined; while one is being
+picked, the route the rules give for the hex under the pointer is drawn with its steps. Hover and
+click pick a hex or a unit; the camera pans and zooms as on the table."""
 from __future__ import annotations
 
 import pygame
@@ -147,6 +150,7 @@ class HexView(BoardView):
         if frame.region is not None:
             self.regions.blit(surface, frame.region, cam, fill=(255, 214, 90, 80 if frame.strong else 40),
                                       edge=(240, 190, 70, 255 if frame.strong else 150))
+            self.draw_legal_hexes(surface, frame)
         for h, place in board.places.items():
             self.draw_place(surface, h, place)
         for h in (self.hover_hex, self.selected_hex):
@@ -154,10 +158,46 @@ class HexView(BoardView):
                 pts = [to_px(*p) for p in corners(board, h)]
                 pygame.draw.polygon(surface, theme.ACCENT if h == self.selected_hex else (255, 255, 255), pts, 2)
         self.draw_units(surface, frame)
+        self.draw_route(surface, frame)
         self.draw_target(surface, frame)
         sel = frame.sel
         if sel.hovered and sel.hovered in frame.view.units and frame.now - sel.hover_time > 0.25:
             self.draw_tip(surface, frame, sel.hovered)
+
+    def draw_legal_hexes(self, surface, frame: Frame) -> None:
+        """Each legal hex of the region on show outlined, so the choice reads hex by hex."""
+        cam, board = self.camera, self.board
+        width = 3 if frame.strong else 2
+        for part in getattr(frame.region, "geoms", [frame.region]):
+            if part.is_empty:
+                continue
+            h = board.hex_at(*part.centroid.coords[0])
+            if h is not None:
+                pts = [cam.to_screen(*p) for p in corners(board, h)]
+                pygame.draw.polygon(surface, theme.ACCENT, pts, width)
+
+    def draw_route(self, surface, frame: Frame) -> None:
+        """The route the rules give for the option being placed, to the hex under the pointer."""
+        placing = frame.sel.placing
+        if placing is None or frame.cursor is None or frame.route is None or placing.option.template is None:
+            return
+        h = self.hex_at_world(frame.cursor)
+        if h is None:
+            return
+        try:
+            points = frame.route(placing.option.at(*self.board.centre(h)))
+        except Exception:
+            points = None
+        if not points or len(points) < 2:
+            return
+        px = [self.camera.to_screen(*p) for p in points]
+        pygame.draw.lines(surface, (20, 20, 20), False, px, 7)
+        pygame.draw.lines(surface, (255, 255, 255), False, px, 3)
+        for i, p in enumerate(px[1:], 1):
+            pygame.draw.circle(surface, (255, 255, 255), p, 6)
+            pygame.draw.circle(surface, (20, 20, 20), p, 6, 1)
+            img = self.fonts.render(str(i), 10, (20, 20, 20), "b")
+            surface.blit(img, img.get_rect(center=p))
 
     def draw_place(self, surface, h, place) -> None:
         cx, cy = self.camera.to_screen(*self.board.centre(h))
@@ -192,12 +232,35 @@ class HexView(BoardView):
         for h, units in stacks.items():
             cx, cy = self.camera.to_screen(*self.board.centre(h))
             for i, u in enumerate(units):
-                rect = pygame.Rect(0, 0, size, size)
-                rect.center = (cx + i * size // 5, cy + size // 4 - i * size // 5)
-                pygame.draw.rect(surface, theme.side_colour(theme.seat_of(view, u.side)), rect, border_radius=3)
+                colour = theme.side_colour(theme.seat_of(view, u.side))
                 edge = theme.ACCENT if u.id == sel.selected else \
                     (255, 255, 255) if (u.id == sel.hovered or u.id in frame.acting) else (15, 15, 18)
+                strength = (getattr(u, "stats", None) or {}).get("strength")
+                centre = (cx + i * size // 5, cy + size // 4 - i * size // 5)
+                if strength is None:
+                    self.draw_token(surface, u, centre, size, colour, edge, u.id == sel.selected)
+                    continue
+                rect = pygame.Rect(0, 0, size, size)
+                rect.center = centre
+                pygame.draw.rect(surface, colour, rect, border_radius=3)
                 pygame.draw.rect(surface, edge, rect, 3 if u.id == sel.selected else 1, border_radius=3)
                 if size >= 16:
-                    img = self.fonts.render((u.name or u.id)[:3], 10, (250, 250, 250), "b")
-                    surface.blit(img, img.get_rect(center=rect.center))
+                    img = self.fonts.render(str(strength), max(10, size // 2), (250, 250, 250), "b")
+                    surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + size // 10)))
+                    tag = self.fonts.render(marker_tag(u), 9, (250, 250, 250), "b")
+                    surface.blit(tag, tag.get_rect(midtop=(rect.centerx, rect.top + 1)))
+
+    def draw_token(self, surface, u, centre, size, colour, edge, selected) -> None:
+        """A unit with no strength (a supply train): a small round token with its name's initial."""
+        r = max(4, size // 3)
+        pygame.draw.circle(surface, colour, centre, r)
+        pygame.draw.circle(surface, edge, centre, r, 2 if selected else 1)
+        if r >= 7:
+            img = self.fonts.render((getattr(u, "kind", "") or u.name or u.id)[:1].upper(), 10, (250, 250, 250), "b")
+            surface.blit(img, img.get_rect(center=centre))
+
+
+def marker_tag(unit) -> str:
+    """A counter's small top line: its markers' initials (R for rebel...), else its name's start."""
+    marks = sorted(m for m in getattr(unit, "markers", ()) if m)
+    return "".join(m[:1].upper() for m in marks)[:3] if marks else (unit.name or unit.id)[:3]

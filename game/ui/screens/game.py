@@ -126,6 +126,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         changed, ended = self.nest.step(s.state, s.side_name)
         if ended:
             self.bars.show_summary(ended, self.now + 8)
+        elif changed and self.nest.began:
+            self.bars.show_summary(self.nest.began, self.now + 4)
         view = s.view()
         if changed or kind_of_board(board_of(view)) != self.board.kind:
             self.swap_board(view)
@@ -441,7 +443,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
                       tools=self.tools if self.board.has_tools else None,
                       orders=committed_orders(self.session, view) if self.review is None else [],
                       moment=self.review_event,
-                      preview=self.move_preview(view, region))
+                      preview=self.move_preview(view, region),
+                      route=lambda action: self.session.ruleset.route(view, action))
         self.board.draw(surface, frame)
         surface.set_clip(clip)
         self.board.draw_legend(surface)

@@ -1,0 +1,162 @@
+"""A Risk to Take campaign knowledge (seed 003, "1. Campaign rules"): marches toward the goals, battles weighed first.
+
+Every option is scored from the side's view only:
+- placing an army: the legal hex nearest the nearest enemy capital, so the armies start forward;
+- a starving army loots unless the nearest town is its own side's (a sacked town may turn hostile),
+  and then it waits for a train (a rebellion is 1 in 3 only if the train is late, and late only when
+  far from home);
+- a march: toward the goal (the nearest enemy capital; an enemy or neutral town on the way is worth
+  a detour), with the battle it would start weighed by a rule of thumb: the armies' strengths, the
+  cavalry and guns counting more, the ground's cover for the defender. An army avoids a battle it
+  would likely lose, and moves onto a weaker enemy army it can reach; once half the campaign's turns
+  are gone it takes even odds (the war must be won before the limit). The army nearest the capital
+  holds it (when the side has two armies or more, or an enemy army is seen near it).
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from game.ai.framework import Candidate, Context, Knowledge
+from game.ai.knowledge import register_knowledge
+from game.engine.state import GameState
+from game.geometry.hexgrid import Hex
+from game.rulesets.risk_to_take_campaign import armies, regions
+
+WEIGHT = {"line-infantry": 1.0, "light-infantry": 0.9, "cavalry": 1.2, "cuirassiers": 1.4,
+          "dragoons": 1.1, "artillery": 1.3, "commander": 0.3}
+FAVOURABLE = 1.15          # attack only with this much more strength (the defender's ground helps)
+BOLD = 0.85                # ... until half the campaign's turns are gone: then the war must be won
+DANGER = 6                 # an enemy army this close to the capital calls an army home
+
+
+def power(unit) -> float:
+    return sum(WEIGHT.get(u["type"], 1.0) / (1 + 0.2 * u.get("routs", 0)) for u in unit.stats.get("units", ()))
+
+
+def enemy_armies(view: GameState, side: int) -> list:
+    return [u for u in view.units.values()
+            if u.kind == armies.ARMY and not u.out and u.side != side and u.hex is not None
+            and armies.REBEL not in u.markers]
+
+
+def goal_hex(view: GameState, unit) -> Hex:
+    """The nearest enemy capital (the goal that ends the war)."""
+    caps = [h for h, p in armies.places(view, "capital") if p.side != unit.side]
+    start = armies.hex_of(unit) or armies.capital(view, unit.side)
+    return armies.nearest(view, start, caps) or start
+
+
+def battle_odds(view: GameState, unit, enemy) -> float:
+    """A rule of thumb for the battle: > 1 when our army should win it."""
+    cover = 1.2 if view.board.terrain(armies.hex_of(enemy)).cover else 1.0
+    return power(unit) / max(0.1, power(enemy) * cover)
+
+
+class CampaignCA:
+    name = "campaign"
+
+    def evaluate(self, ctx: Context) -> Iterable[Candidate]:
+        kind = ctx.decision.kind
+        if kind == "place":
+            yield from self.place(ctx)
+        elif kind == "forage":
+            yield from self.forage(ctx)
+        else:
+            yield from self.march(ctx)
+
+    def place(self, ctx: Context) -> Iterable[Candidate]:
+        view = ctx.view
+        for o in ctx.options:
+            unit = view.units[o.the_actor]
+            goal = goal_hex(view, unit)
+            capital = armies.capital(view, unit.side)
+            guarded = capital is not None and any(armies.hex_of(u) == capital for u in armies.armies(view, unit.side))
+            for h in self._hexes(view, o):
+                garrison = 50.0 if h == capital and not guarded else 0.0
+                yield Candidate(garrison - view.board.distance(h, goal), o.at(*regions.point_of(view, h)),
+                                "garrison" if garrison else "forward", option=o)
+
+    def forage(self, ctx: Context) -> Iterable[Candidate]:
+        view = ctx.view
+        unit = view.units[ctx.decision.actor[0]]
+        towns = [h for h, _p in armies.places(view, "town")]
+        town = armies.nearest(view, armies.hex_of(unit), towns)
+        ours = town is not None and armies.holder(view, town) == unit.side
+        home = armies.capital(view, unit.side)
+        near_home = home is not None and view.board.distance(home, armies.hex_of(unit)) <= 10
+        for o in ctx.options:
+            if o.kind == "Loot":
+                yield Candidate(0.0 if ours and near_home else 1.0, o.action, "loot", option=o)
+            else:
+                yield Candidate(0.5 if ours and near_home else 0.0, o.action, "wait for a train", option=o)
+
+    def _hexes(self, view: GameState, option) -> list[Hex]:
+        """The hexes of a region option (its shrunk hexes: one centre each)."""
+        return [view.board.hex_at(*g.centroid.coords[0]) for g in getattr(option.region, "geoms", [option.region])
+                if not g.is_empty]
+
+    def march(self, ctx: Context) -> Iterable[Candidate]:
+        view, side = ctx.view, ctx.decision.side
+        enemies = enemy_armies(view, side)
+        at = {armies.hex_of(e): e for e in enemies}
+        capital = armies.capital(view, side)
+        keeper = self.garrison(view, side, capital)
+        for o in ctx.options:
+            if o.kind == "Pass":
+                yield Candidate(-50.0, o.action, "end of marches", option=o)
+                continue
+            unit = view.units[o.the_actor]
+            here = armies.hex_of(unit)
+            target = capital if unit is keeper else goal_hex(view, unit)
+            if o.kind == "Halt":
+                hold = 20.0 if unit is keeper and here == capital else 0.0
+                yield Candidate(hold + self.worth(view, unit, here, target, at, here), o.action, "stay", option=o)
+                continue
+            best = max(self._hexes(view, o), key=lambda h: (self.worth(view, unit, h, target, at, here), -h.r, -h.q))
+            yield Candidate(self.worth(view, unit, best, target, at, here), o.at(*regions.point_of(view, best)),
+                            f"march to {best.q},{best.r}", option=o)
+
+    def garrison(self, view: GameState, side: int, capital: Hex | None):
+        """The army that holds the capital: the one nearest it, when the side has two or more (or any,
+        when an enemy army is seen near the capital)."""
+        mine = armies.armies(view, side)
+        if capital is None or not mine:
+            return None
+        threat = any(view.board.distance(capital, armies.hex_of(e)) <= DANGER for e in enemy_armies(view, side))
+        if len(mine) < 2 and not threat:
+            return None
+        return min(mine, key=lambda u: (view.board.distance(armies.hex_of(u), capital), u.id))
+
+    def worth(self, view: GameState, unit, h: Hex, target: Hex, at: dict, here: Hex) -> float:
+        board = view.board
+        score = -float(board.distance(h, target))
+        place = board.places.get(h)
+        enemy = at.get(h) if h != here else None
+        odds = battle_odds(view, unit, enemy) if enemy is not None else None
+        enough = FAVOURABLE if view.turn <= view.scenario.turn_limit // 2 else BOLD
+        if odds is not None:
+            score += 8.0 * (odds - 1.0) + 5.0 if odds >= enough else -30.0
+        if place is not None and armies.holder(view, h) != unit.side and place.kind != "camp" \
+                and (odds is None or odds >= enough):
+            score += 100.0 if place.kind == "capital" else 3.0
+        for e_hex, e in at.items():              # do not stand next to a stronger enemy army
+            if h != e_hex and board.distance(h, e_hex) == 1 and battle_odds(view, unit, e) < enough:
+                score -= 4.0
+        return score
+
+
+class CampaignKnowledge(Knowledge):
+    ruleset_id = "risk-to-take-campaign"
+    rollouts_tell = False
+
+    def candidate_actions(self, ctx: Context) -> list:
+        return [CampaignCA()]
+
+    def evaluate(self, state: GameState, side: int) -> float:
+        mine = sum(power(u) for u in armies.armies(state, side, placed=False))
+        theirs = sum(power(u) for u in state.units.values()
+                     if u.kind == armies.ARMY and not u.out and u.side != side)
+        return mine - theirs
+
+
+register_knowledge(CampaignKnowledge())

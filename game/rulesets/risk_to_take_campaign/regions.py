@@ -1,0 +1,56 @@
+"""Hexes as the legal region of an option: the UI and the AI pick a point, the rules take its hex.
+
+Each hex's polygon is shrunk a little about its centre so that any point of the region lies inside
+exactly one legal hex (a point on a shared edge could otherwise name the neighbour).
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Iterable
+
+import shapely
+from shapely import affinity
+
+from game.engine.state import GameState
+from game.geometry.hexgrid import Hex
+
+SHRINK = 0.92
+_SHRUNK: "weakref.WeakKeyDictionary[object, dict[Hex, shapely.Polygon]]" = weakref.WeakKeyDictionary()
+_STEPS: "weakref.WeakKeyDictionary[object, dict[Hex, list[tuple[Hex, float]]]]" = weakref.WeakKeyDictionary()
+
+
+def _shrunk(board, h: Hex):
+    cache = _SHRUNK.setdefault(board, {})
+    poly = cache.get(h)
+    if poly is None:
+        cx, cy = board.centre(h)
+        poly = cache[h] = affinity.scale(board.polygon(h), SHRINK, SHRINK, origin=(cx, cy))
+    return poly
+
+
+def region(state: GameState, hexes: Iterable[Hex]):
+    """The legal hexes as one geometry (the shrunk hexes never touch: no union needed)."""
+    polys = [_shrunk(state.board, h) for h in hexes]
+    return shapely.MultiPolygon(polys) if polys else shapely.Polygon()
+
+
+def steps(board) -> dict[Hex, list[tuple[Hex, float]]]:
+    """Each hex's neighbours with the cost of the step there (impassable ones left out), worked out
+    once per board (a board never changes during a game): the board's cost, but never below 1 (a
+    road spares an army the rough ground and the ford, it does not stretch "5 hexes" further)."""
+    table = _STEPS.get(board)
+    if table is None:
+        table = _STEPS[board] = {}
+        for h in board.hexes:
+            table[h] = [(n, max(1.0, c)) for n in board.neighbours(h) if (c := board.move_cost(h, n)) is not None]
+    return table
+
+
+def hex_at(state: GameState, x: float, y: float) -> Hex | None:
+    return state.board.hex_at(float(x), float(y))
+
+
+def point_of(state: GameState, h: Hex) -> tuple[float, float]:
+    """The centre of a hex, rounded as an action carries it."""
+    x, y = state.board.centre(h)
+    return round(x, 3), round(y, 3)

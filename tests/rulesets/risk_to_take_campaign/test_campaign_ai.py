@@ -1,0 +1,113 @@
+"""The campaign's AI and headless play: `simulate` runs a campaign with auto-resolved battles to a
+decided end; `normal` beats `random`; a whole AI campaign turn (battles excluded) takes under 1 s."""
+from __future__ import annotations
+
+import time
+
+from game.ai.players import make_player
+from game.engine import game as engine
+from game.io.scenario_file import load_scenario
+from game.simulate import run
+from tests.rulesets.risk_to_take_campaign.campaign_helpers import scenario
+
+SMALL = dict(deployed=False, turn_limit=10, deploy_radius=3)
+
+
+def test_simulate_plays_a_campaign_with_auto_resolved_battles_to_a_decided_end():
+    state = engine.new_game(scenario(**SMALL), seed=1, options={"auto_battles": True})
+    sim = run(state, ["normal", "normal"])
+    assert state.data["battles"]
+    assert state.outcome is not None and state.outcome.winner is not None
+    assert "turn limit" not in state.outcome.reason
+    assert engine.replay(state.scenario, 1, {"auto_battles": True}, sim.actions).outcome == state.outcome
+
+
+def test_normal_beats_random_in_most_seeded_campaigns():
+    wins, games = 0, 0
+    for seed in range(1, 6):
+        for normal in (0, 1):
+            state = engine.new_game(scenario(**SMALL), seed=seed, options={"auto_battles": True})
+            run(state, ["normal" if s == normal else "random" for s in range(2)])
+            wins += state.outcome.winner == normal
+            games += 1
+    assert wins / games >= 0.8
+
+
+def test_a_whole_ai_campaign_turn_battles_excluded_takes_under_a_second():
+    """On the 20 x 15 map: all of a side's decisions in a turn (placing, foraging, marching), the
+    time its AI takes to choose them, for the first turns until a battle begins."""
+    sc = load_scenario("risk-to-take-campaign-two-crowns")
+    state = engine.new_game(sc, seed=3)
+    seats = [make_player("normal", state.seed, s) for s in range(2)]
+    spent: dict[tuple[int, int], float] = {}
+    while state.outcome is None and state.child is None and state.turn <= 4:
+        d = engine.to_act(state)
+        view, options = engine.view(state, d.seat), engine.legal_actions(state)
+        started = time.perf_counter()
+        action = seats[d.seat].choose(view, options, d)
+        key = (state.turn, d.seat)
+        spent[key] = spent.get(key, 0.0) + time.perf_counter() - started
+        engine.apply(state, action)
+    assert spent and max(spent.values()) < 1.0
+
+
+def _choose(state, side=0):
+    from game.ai.players import make_player
+    d = engine.to_act(state)
+    assert d.seat == side
+    return make_player("normal", 1, side).choose(engine.view(state, side), engine.legal_actions(state), d)
+
+
+def _at(state, action):
+    return state.board.hex_at(action.x, action.y)
+
+
+def test_the_ai_avoids_a_battle_it_would_lose_and_seeks_one_it_would_win():
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign.actions import March
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    big = ["line-infantry"] * 5 + ["cavalry", "artillery", "commander"]
+    weak = [{"id": "w1", "side": 0, "hex": [1, 3], "stats": {"units": ["line-infantry", "commander"]}},
+            {"id": "e1", "side": 1, "hex": [2, 3], "stats": {"units": big}}]
+    s = game([6, 1, 3, 3], units=weak)
+    action = _choose(s)
+    assert not (isinstance(action, March) and _at(s, action) == Hex(2, 3))
+    strong = [{"id": "w1", "side": 0, "hex": [1, 3], "stats": {"units": big}},
+              {"id": "e1", "side": 1, "hex": [2, 3], "stats": {"units": ["line-infantry", "commander"]}}]
+    s = game([6, 1, 3, 1], units=strong)             # 4 hexes: the enemy capital is out of reach
+    action = _choose(s)
+    assert isinstance(action, March) and _at(s, action) == Hex(2, 3)
+
+
+def test_the_ai_keeps_an_army_on_its_capital_and_marches_the_others_toward_the_enemys():
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign.actions import Halt, March
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    units = [{"id": "w1", "side": 0, "hex": [-1, 2]}, {"id": "w2", "side": 0, "hex": [0, 4]},
+             {"id": "e1", "side": 1, "hex": [6, 4]}]
+    s = game([6, 1, 3, 3, 3], units=units)
+    moves = {}
+    while engine.to_act(s) is not None and engine.to_act(s).side == 0:
+        a = _choose(s)
+        moves[a.actor] = a
+        engine.apply(s, a)
+    assert isinstance(moves["w1"], Halt)                       # the garrison holds Westholm
+    assert isinstance(moves["w2"], March)
+    assert s.board.distance(Hex(*s.units["w2"].hex), Hex(6, 2)) < s.board.distance(Hex(0, 4), Hex(6, 2))
+
+
+def test_a_starving_ai_army_loots_an_enemy_town_but_spares_its_own_near_home():
+    from game.ai.players import make_player
+    from game.engine.flow import Decision
+    from game.rulesets.risk_to_take_campaign.actions import ForbidLooting, Loot
+    from game.rulesets.risk_to_take_campaign.ruleset import RULESET
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    s = game([6, 1, 3, 3], units=[{"id": "w1", "side": 0, "hex": [0, 1]}, {"id": "e1", "side": 1, "hex": [4, 0]}])
+    s.data["holders"]["2,2"] = 0                                   # Midford is West's
+    s.units["w1"].hex = (1, 2)
+    d = Decision(0, "forage", actor=("w1",))
+    options = RULESET.legal_actions(s, d)
+    player = make_player("normal", 1, 0)
+    assert isinstance(player.choose(s, options, d), ForbidLooting)     # its own town, near home
+    s.data["holders"]["2,2"] = 1
+    assert isinstance(player.choose(s, options, d), Loot)

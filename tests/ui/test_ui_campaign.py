@@ -1,0 +1,83 @@
+"""The A Risk to Take campaign through the UI's event loop: a march picked hex by hex with its route,
+the battle fought on the table, back to the map with a summary of what the battle changed."""
+from __future__ import annotations
+
+import pygame
+from conftest import click, key, play_through
+
+from game.geometry.hexgrid import Hex
+from game.ui.components.hex_view import HexView
+from game.ui.components.nesting import summary
+from game.ui.screens.game import GameScreen
+from game.ui.screens.handover import HandoverScreen
+from game.ui.session import Session
+from tests.rulesets.risk_to_take_campaign.campaign_helpers import scenario
+
+
+def _ready(app):
+    for _ in range(20):
+        if isinstance(app.top, HandoverScreen):
+            click(app, (app.size[0] // 2, 30), frames=2)
+        elif isinstance(app.top, GameScreen) and app.top.banner_to is not None:
+            key(app, pygame.K_RETURN, frames=2)
+        else:
+            return
+
+
+def test_a_campaign_battle_through_the_ui_and_back_to_the_map(app):
+    sc = scenario(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2]},
+                         {"id": "e1", "side": 1, "name": "East army", "hex": [1, 2]}], turn_limit=1)
+    session = Session(sc, 4, None, ["human", "human"])
+    app.start_session(session)
+    app.step()
+    _ready(app)
+    screen = app.top
+    assert isinstance(screen.board, HexView)
+    key(app, pygame.K_1, frames=2)                     # March West army: pick a hex
+    enemy = tuple(int(v) for v in screen.board.camera.to_screen(*session.state.board.centre(Hex(1, 2))))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=enemy, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    route = screen.session.ruleset.route(session.view(), screen.sel.placing.option.at(
+        *session.state.board.centre(Hex(1, 2))))
+    assert route is not None and len(route) == 2       # the rules' path the screen draws
+    click(app, enemy, frames=3)
+    assert session.state.child is not None              # the battle is on the table
+    _ready(app)
+    assert not isinstance(app.top.board, HexView)
+    shown = app.top.bars.summary[0]                      # the transition names the battle
+    assert shown[0].endswith("begins") and "West army against East army" in shown[0]
+    play_through(app, session, seed=5)
+    assert session.is_over() and session.state.data["battles"]
+
+
+def test_a_result_summary_is_short_and_names_what_changed():
+    from game.engine.state import Result
+    res = Result(0, "the enemy broke", {"losses": {"0": ["a"], "1": ["b", "c"]},
+                                         "survivors": {"0": [{"id": "x"}]}, "field": 0,
+                                         "share_lost": {"0": 0.25, "1": 0.5}})
+    lines = summary(res, lambda s: ["West", "East"][s], "Battle", ["East army retreats to 5,2"])
+    assert lines[0] == "Battle: West win" and lines[-1] == "East army retreats to 5,2"
+    assert lines[2] == "losses: West 1, East 2" and len(lines) <= 6     # the summary box shows six lines
+    assert all(len(line) < 120 for line in lines)
+
+
+def test_with_battles_resolved_automatically_the_ai_fights_both_sides_and_the_map_comes_back(app):
+    sc = scenario(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2]},
+                         {"id": "e1", "side": 1, "name": "East army", "hex": [1, 2]}], turn_limit=1)
+    session = Session(sc, 4, {"auto_battles": True}, ["human", "human"])
+    app.start_session(session)
+    app.step()
+    _ready(app)
+    screen = app.top
+    key(app, pygame.K_1, frames=2)
+    click(app, tuple(int(v) for v in screen.board.camera.to_screen(*session.state.board.centre(Hex(1, 2)))),
+          frames=2)
+    assert session.state.child is not None and session.auto_now()
+    assert screen.my_decision() is None                 # no person decides inside the battle
+    for _ in range(3000):
+        if session.state.child is None:
+            break
+        app.step()
+        _ready(app)
+    assert session.state.child is None and session.state.data["battles"]
+    assert isinstance(app.top.board, HexView) or session.is_over()
