@@ -127,3 +127,20 @@ def test_unit_ids_come_from_an_id_property_or_the_name_and_stay_unique(tmp_path)
              for i, (name, props) in enumerate([("Sgt Miller", {}), ("Sgt Miller", {}), ("", {"id": "B1"})], 1)]
     result = import_tiled(write_map(tmp_path, "ids.tmj", tmj(8, 8, units, {"victory": "eliminate"})), "takipsilim")
     assert [u["id"] for u in result.scenario["units"]] == ["sgt-miller", "sgt-miller-2", "B1"]
+
+
+def test_a_hex_map_drawn_in_tiled_imports_and_plays_as_a_campaign():
+    """Done means: 'A map drawn in Tiled imports and plays', for a hex map: tests/data/tiled-campaign.tmx
+    (a staggered hex map with a capital per side, armies as points, the campaign's goals as a map
+    property) becomes a risk-to-take-campaign scenario that validates and plays, battles included."""
+    from game.rulesets import load_all
+    load_all()
+    result = import_tiled(DATA / "tiled-campaign.tmx", "risk-to-take-campaign")
+    assert [w for w in result.warnings if "lava" in w]                 # the unknown kind is named
+    scenario = Scenario.from_dict(result.scenario)
+    capitals = [p for p in result.scenario["hexmap"]["places"] if p["kind"] == "capital"]
+    assert sorted(p["side"] for p in capitals) == [0, 1]
+    state = engine.new_game(scenario, seed=3)
+    actions = play_randomly(state, seed=3, limit=400)
+    assert len(actions) > 10
+    assert engine.result(state) is not None or len(actions) == 400
