@@ -20,6 +20,9 @@ __all__ = ["Table", "LosRules", "LosResult", "LosRow"]
 _DEFAULT_RULES = LosRules()
 
 
+_POINT_CACHE = 100_000          # points remembered per table before starting afresh
+
+
 class Table:
     """A table of width x height cm with its terrain pieces; geometries are prepared and indexed once here."""
 
@@ -50,6 +53,8 @@ class Table:
         self._adjacent: dict[tuple[str, float], list[str]] = {}
         self._cores: dict[tuple[str, float], object] = {}
         self._open = None
+        self._at: dict[tuple[float, float], tuple[int, ...]] = {}          # pieces_at, per point
+        self._shelter: dict[tuple[float, float, float], bool] = {}        # near_shelter, per point
 
     def _union(self, want):
         geoms = [p.polygon for p in self.pieces if want(p.kind)]
@@ -62,9 +67,28 @@ class Table:
     # ---- terrain at a point -----------------------------------------------------------------------------------
 
     def pieces_at(self, x: float, y: float) -> list[Piece]:
-        """Every piece containing the point (boundary counts), bottom first."""
-        idx = np.sort(self.tree.query(Point(x, y), predicate="intersects"))
+        """Every piece containing the point (boundary counts), bottom first (remembered per point: the
+        AI asks about the same spots many times)."""
+        key = (float(x), float(y))
+        idx = self._at.get(key)
+        if idx is None:
+            if len(self._at) > _POINT_CACHE:
+                self._at.clear()
+            idx = self._at[key] = tuple(np.sort(self.tree.query(Point(x, y), predicate="intersects")).tolist())
         return [self.pieces[i] for i in idx]
+
+    def near_shelter(self, x: float, y: float, distance: float) -> bool:
+        """Is a linear obstacle or cover piece within `distance` cm of the point (a little more, never
+        less)? When none is, nothing can give cover from behind there (effects.cover)."""
+        key = (float(x), float(y), float(distance))
+        hit = self._shelter.get(key)
+        if hit is None:
+            if len(self._shelter) > _POINT_CACHE:
+                self._shelter.clear()
+            near = self.tree.query(Point(x, y), predicate="dwithin", distance=distance + 1e-6)
+            hit = self._shelter[key] = any(self.pieces[i].kind.linear_obstacle or self.pieces[i].kind.cover
+                                           for i in near.tolist())
+        return hit
 
     def piece_at(self, x: float, y: float) -> Piece | None:
         """The topmost (last listed) piece containing the point (boundary counts); None on open ground."""
