@@ -57,11 +57,14 @@ class Settings:
     finalists: int = 0              # look-ahead: how many of the best candidates are rolled out
     rollout_actions: int = 0        # look-ahead: actions played out per rollout
     rollout_policy: str = "easy"    # look-ahead: the level that plays both sides in a rollout
-    budget_ms: float = 300.0        # look-ahead: the time `make bench` holds its work count to
+    rollout_budget: int = 1 << 30   # look-ahead: no new round of rollouts once this many actions are played
+    deep_budget: int = 1 << 30      # look-ahead: no second step for a finalist once this many were looked at
+    budget_ms: float = 150.0        # the median time per decision `make bench` holds the level's work to
     # battle scale: a decision looks closely at no more than this many of the side's moves (those of the
     # figures nearest the fight) and, for each, at the nearest enemies; a bundled skirmish is below both
     near_moves: int = 6
     near_foes: int = 10
+    likeliest: int = 32             # and at no more than this many attacks, the likeliest to succeed
     read_enemy: bool = False        # read the enemy's secret orders as the normal level would give them
 
 
@@ -144,6 +147,15 @@ class Context:
             return float(np.min(np.hypot(marks[:, 0] - p[0], marks[:, 1] - p[1]))) if p is not None else math.inf
         gaps = [gap(o) for o in options]
         best = sorted(range(len(options)), key=lambda i: (gaps[i], i))[:k]
+        return [options[i] for i in sorted(best)]
+
+    def likeliest(self, options: list[Option]) -> list[Option]:
+        """The options worth a close look among many with odds (settings.likeliest of them, in their own
+        order): those most likely to succeed."""
+        k = self.settings.likeliest
+        if len(options) <= k:
+            return list(options)
+        best = sorted(range(len(options)), key=lambda i: (-float(options[i].odds or 0), i))[:k]
         return [options[i] for i in sorted(best)]
 
     def memo(self, key: str, make: Callable[[], Any]) -> Any:

@@ -27,7 +27,8 @@ LEVELS: dict[str, Settings] = {
     "easy": Settings("easy", noise=0.3, positional=False, move_samples=8),
     "normal": Settings("normal", noise=0.005, positional=True, move_samples=24),
     "hard": Settings("hard", noise=0.0, positional=True, move_samples=32, rollouts=3, finalists=4,
-                     rollout_actions=10, rollout_policy="quick", budget_ms=300.0, read_enemy=True),
+                     rollout_actions=10, rollout_policy="quick", rollout_budget=24, deep_budget=4,
+                     read_enemy=True),
 }
 # Not offered as a player: the look-ahead's policy for both sides (greedy, no moves, no position).
 ROLLOUT_LEVELS: dict[str, Settings] = {

@@ -24,6 +24,11 @@ def _moved(points, dx: float, dy: float) -> list[list[float]]:
 
 def tiled(per_side: int, base: str = BASE) -> Scenario:
     """The base scenario tiled so that each side has exactly `per_side` figures."""
+    return Scenario.from_dict(tiled_document(per_side, base))
+
+
+def tiled_document(per_side: int, base: str = BASE) -> dict:
+    """The scenario document of `tiled` (what a scenario file would hold)."""
     doc = json.loads((tournament.maps_dir() / f"{base}.json").read_text(encoding="utf-8"))
     counts = [sum(1 for u in doc["units"] if u["side"] == s) for s in (0, 1)]
     tiles = max(1, math.ceil(per_side / min(counts)))
@@ -65,4 +70,4 @@ def tiled(per_side: int, base: str = BASE) -> Scenario:
     for u in out["units"]:
         if u["team"] is None:
             del u["team"]
-    return Scenario.from_dict(out)
+    return out

@@ -4,7 +4,7 @@ Coordinates: x to the right, y down, both in [0, width] x [0, height]. Pieces li
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import shapely
@@ -21,6 +21,7 @@ _DEFAULT_RULES = LosRules()
 
 
 _POINT_CACHE = 100_000          # points remembered per table before starting afresh
+_NONE = object()
 
 
 class Table:
@@ -55,6 +56,7 @@ class Table:
         self._open = None
         self._at: dict[tuple[float, float], tuple[int, ...]] = {}          # pieces_at, per point
         self._shelter: dict[tuple[float, float, float], bool] = {}        # near_shelter, per point
+        self._answers: dict[tuple, Any] = {}       # los and movement_reach, per question (the table never changes)
 
     def _union(self, want):
         geoms = [p.polygon for p in self.pieces if want(p.kind)]
@@ -136,9 +138,20 @@ class Table:
             self._los[rules] = LosIndex(self.pieces, rules)
         return self._los[rules]
 
+    def _remember(self, key: tuple, answer: Callable[[], Any]) -> Any:
+        """The answer to a question asked before (rules look again and again at the same spots, above
+        all in the AI's look-ahead); a full memory starts afresh."""
+        hit = self._answers.get(key, _NONE)
+        if hit is _NONE:
+            if len(self._answers) > _POINT_CACHE:
+                self._answers.clear()
+            hit = self._answers[key] = answer()
+        return hit
+
     def los(self, a, b, rules: LosRules = _DEFAULT_RULES) -> LosResult:
         """LOS between two points (figure centres); rules in game.geometry.los."""
-        return self.los_index(rules).los(a, b)
+        key = ("los", rules, float(a[0]), float(a[1]), float(b[0]), float(b[1]))
+        return self._remember(key, lambda: self.los_index(rules).los(a, b))
 
     def los_row(self, origin_index: int, points, rules: LosRules = _DEFAULT_RULES) -> LosRow:
         """LOS from points[origin_index] to every point, identical to ``los`` pair by pair."""
@@ -171,6 +184,7 @@ class Table:
     blast.__doc__ = effects.blast.__doc__
 
     def movement_reach(self, start, budget_open: float, budget_rough: float):
-        return effects.movement_reach(self, start, budget_open, budget_rough)
+        key = ("reach", float(start[0]), float(start[1]), float(budget_open), float(budget_rough))
+        return self._remember(key, lambda: effects.movement_reach(self, start, budget_open, budget_rough))
 
     movement_reach.__doc__ = effects.movement_reach.__doc__

@@ -31,7 +31,7 @@ class RunCA:
 
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
         analysis = analysis_of(ctx)
-        for o in ctx.by_kind(self.kind):
+        for o in ctx.likeliest(ctx.by_kind(self.kind)):
             judged = self.judge(ctx, analysis, o)
             if judged is not None:
                 g, p = judged
