@@ -4,7 +4,8 @@
   position (it still never passes up a sure shot for nothing).
 - normal: greedy with positional sense: cover, exposure to enemy fire, objectives, and the risk of
   handing the initiative over (the ruleset's knowledge weighs it).
-- hard: normal, then a few seeded look-ahead rollouts of its best candidates (game.ai.lookahead);
+- hard: normal, then a few seeded look-ahead rollouts of its best candidates (game.ai.lookahead),
+  within a budget counted in actions played out and second steps looked at (never a clock);
   where orders are secret and simultaneous (Takipsilim) it reads the enemy's likely orders instead
   (game.ai.takipsilim.reading) and weighs every candidate against that read.
 
