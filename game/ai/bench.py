@@ -1,13 +1,14 @@
 """`make bench` figures for the AI (design §10): how long a decision and a whole turn take.
 
-On the largest bundled scenario (most figures, then the biggest table) the AI plays itself:
-- `ai-decision level=normal ms=<median> p95=<95th percentile> turn_ms=<slowest whole turn of one
-  side> decisions=<n>`: a turn is the side's consecutive decisions within one game turn (a Risus
-  run of actions, a Takipsilim round's orders). Targets: median <= 100 ms, p95 <= 500 ms, a whole
-  turn <= 1 s.
-- the same for easy, and for hard with its look-ahead budget and whether the median and p95 stay
-  within it (the median within the budget, the p95 within twice it);
-- then normal and hard on the largest scenario of every other ruleset.
+- `ai-scale units=N level=normal ms=<median> p95=<95th percentile> turn_ms=<slowest whole turn of one
+  side> decisions=<n> growth=<this median / the one at half the units>` for N = 25, 50, 100, 200 figures a
+  side, on a generated battle (game.ai.scaled: risus-farm-assault tiled), normal against normal over the
+  first turns. Targets: at 100 a side median <= 100 ms, p95 <= 300 ms, a whole turn <= 2 s; at 200 a side
+  median <= 200 ms; growth per doubling <= 2.5.
+- `ai-decision level=L ms=.. p95=.. turn_ms=.. decisions=n scenario=S`: a whole self-play game of every
+  bundled scenario, for normal and for hard (a turn is the side's consecutive decisions within one game
+  turn: a Risus run of actions, a Takipsilim round's orders); hard's lines say whether the median and the
+  slowest turn are within the targets (median <= 150 ms, a whole turn <= 1.5 s). Easy on the largest.
 """
 from __future__ import annotations
 
@@ -15,12 +16,19 @@ import statistics
 import time
 
 from game import rulesets
-from game.ai import tournament
+from game.ai import scaled, tournament
 from game.ai.levels import LEVELS
 from game.ai.players import make_player
 from game.engine import game as engine
+from game.engine.scenario import Scenario
 
-HARD_DECISIONS = 60           # the hard level is timed over its first decisions (it is slow by design)
+SCALE = (25, 50, 100, 200)    # figures a side of the generated battles
+SCALE_TURNS = 4               # game turns timed on them (a Risus turn is one side's run)
+SCALE_DECISIONS = 60          # and at most this many decisions
+HARD_TURN_MS = 1500.0         # the hard level's slowest whole turn on a bundled scenario
+# normal on the generated battles, by figures a side: median, p95 and slowest whole turn (ms)
+SCALE_TARGETS = {100: (100.0, 300.0, 2000.0), 200: (200.0, float("inf"), float("inf"))}
+GROWTH = 2.5                  # the most a median may grow when the figures double
 
 
 def largest_scenario(ruleset: str | None = None) -> str:
@@ -37,11 +45,12 @@ def largest_scenario(ruleset: str | None = None) -> str:
     return best[1]
 
 
-def time_game(name: str, players: tuple[str, str], seed: int, measure: str,
-              limit: int | None = None) -> tuple[list[float], list[float]]:
-    """Decision times (ms) of every seat playing `measure`, and the time of each side's turns."""
+def time_game(name: str | Scenario, players: tuple[str, str], seed: int, measure: str,
+              limit: int | None = None, turns_limit: int | None = None) -> tuple[list[float], list[float]]:
+    """Decision times (ms) of every seat playing `measure`, and the time of each side's whole turns
+    (a bundled scenario by name, or a scenario), to the end or the limits."""
     rulesets.load_all()
-    state = engine.new_game(tournament.load(name), seed)
+    state = engine.new_game(tournament.load(name) if isinstance(name, str) else name, seed)
     seats = [make_player(p, seed, side) for side, p in enumerate(players)]
     times: list[float] = []
     turns: list[float] = []
@@ -49,7 +58,8 @@ def time_game(name: str, players: tuple[str, str], seed: int, measure: str,
     turn_ms = 0.0
     while True:
         decision = engine.to_act(state)
-        if decision is None or (limit is not None and len(times) >= limit):
+        if decision is None or (limit is not None and len(times) >= limit) or \
+                (turns_limit is not None and state.flow.turn > turns_limit):
             break
         options = engine.legal_actions(state)
         view = engine.view(state, decision.seat)
@@ -84,27 +94,34 @@ def line(level: str, times: list[float], turns: list[float], name: str, extra: s
             f"turn_ms={max(turns, default=0.0):.0f} decisions={len(times)} scenario={name}{extra}")
 
 
+def scale_lines(sizes=SCALE, level: str = "normal") -> list[str]:
+    """The generated battles, biggest last: how a decision's time grows with the figures."""
+    out, before = [], None
+    for n in sizes:
+        times, turns = time_game(scaled.tiled(n), (level, level), 1, level, SCALE_DECISIONS, SCALE_TURNS)
+        med = statistics.median(times) if times else 0.0
+        p95, turn = percentile(times, 0.95), max(turns, default=0.0)
+        ok = (before is None or med <= GROWTH * before) and all(
+            v <= t for v, t in zip((med, p95, turn), SCALE_TARGETS.get(n, (float("inf"),) * 3)))
+        growth = f"{med / before:.1f}" if before else "-"
+        before = med or None
+        out.append(f"ai-scale units={n} level={level} ms={med:.0f} p95={p95:.0f} turn_ms={turn:.0f} "
+                   f"decisions={len(times)} growth={growth} within={'yes' if ok else 'no'}")
+    return out
+
+
 def run() -> list[str]:
+    lines = scale_lines()
     name = largest_scenario()
-    lines = []
-    for level in ("normal", "easy"):
-        times: list[float] = []
-        turns: list[float] = []
-        for seed in (1, 2):
-            t, u = time_game(name, (level, level), seed, level)
-            times += t
-            turns += u
-        lines.append(line(level, times, turns, name))
+    t, u = time_game(name, ("easy", "easy"), 1, "easy")
+    lines.append(line("easy", t, u, name))
     budget = LEVELS["hard"].budget_ms
-    rulesets = sorted({tournament.load(n).ruleset for n in tournament.bundled()})
-    hard_on = [name] + [largest_scenario(r) for r in rulesets if largest_scenario(r) != name]
-    for where in hard_on:
-        if where != name:                  # each ruleset's largest scenario: normal too
-            t, u = time_game(where, ("normal", "normal"), 1, "normal")
-            lines.append(line("normal", t, u, where))
-        t, u = time_game(where, ("hard", "normal"), 1, "hard", limit=HARD_DECISIONS)
+    for where in tournament.bundled():
+        t, u = time_game(where, ("normal", "normal"), 1, "normal")
+        lines.append(line("normal", t, u, where))
+        t, u = time_game(where, ("hard", "hard"), 1, "hard")
         med = statistics.median(t) if t else 0.0
-        within = "yes" if med <= budget and percentile(t, 0.95) <= 2 * budget else "no"
+        within = "yes" if med <= budget and max(u, default=0.0) <= HARD_TURN_MS else "no"
         lines.append(line("hard", t, u, where, f" budget_ms={budget:.0f} within={within}"))
     return lines
 

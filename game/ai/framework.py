@@ -20,6 +20,9 @@ import dataclasses
 import math
 from typing import Any, Callable, Iterable, Protocol
 
+import numpy as np
+
+from game.ai import positions
 from game.ai.sampling import complete
 from game.engine.actions import Action, Pass
 from game.engine.dice import PlayerRng
@@ -54,7 +57,14 @@ class Settings:
     finalists: int = 0              # look-ahead: how many of the best candidates are rolled out
     rollout_actions: int = 0        # look-ahead: actions played out per rollout
     rollout_policy: str = "easy"    # look-ahead: the level that plays both sides in a rollout
-    budget_ms: float = 300.0        # look-ahead: wall-clock guard (the work itself is a fixed count)
+    rollout_budget: int = 1 << 30   # look-ahead: no new round of rollouts once this many actions are played
+    deep_budget: int = 1 << 30      # look-ahead: no second step for a finalist once this many were looked at
+    budget_ms: float = 150.0        # the median time per decision `make bench` holds the level's work to
+    # battle scale: a decision looks closely at no more than this many of the side's moves (those of the
+    # figures nearest the fight) and, for each, at the nearest enemies; a bundled skirmish is below both
+    near_moves: int = 6
+    near_foes: int = 10
+    likeliest: int = 32             # and at no more than this many attacks, the likeliest to succeed
     read_enemy: bool = False        # read the enemy's secret orders as the normal level would give them
 
 
@@ -120,6 +130,33 @@ class Context:
 
     def enemies(self) -> list[Unit]:
         return [u for u in self.view.units.values() if u.side != self.side and not u.out]
+
+    def near_fight(self, options: list[Option], where: Callable[[Option], Any]) -> list[Option]:
+        """The moves worth a close look (settings.near_moves of them, in their own order): those whose
+        mover (`where(option)`: its position, or None) stands nearest to an enemy or an objective."""
+        k = self.settings.near_moves
+        if len(options) <= k:
+            return list(options)
+        marks = np.array([u.pos for u in self.enemies()] + positions.objective_points(self.view),
+                         dtype=float).reshape(-1, 2)
+        if len(marks) == 0:
+            return list(options[:k])
+
+        def gap(o: Option) -> float:
+            p = where(o)
+            return float(np.min(np.hypot(marks[:, 0] - p[0], marks[:, 1] - p[1]))) if p is not None else math.inf
+        gaps = [gap(o) for o in options]
+        best = sorted(range(len(options)), key=lambda i: (gaps[i], i))[:k]
+        return [options[i] for i in sorted(best)]
+
+    def likeliest(self, options: list[Option]) -> list[Option]:
+        """The options worth a close look among many with odds (settings.likeliest of them, in their own
+        order): those most likely to succeed."""
+        k = self.settings.likeliest
+        if len(options) <= k:
+            return list(options)
+        best = sorted(range(len(options)), key=lambda i: (-float(options[i].odds or 0), i))[:k]
+        return [options[i] for i in sorted(best)]
 
     def memo(self, key: str, make: Callable[[], Any]) -> Any:
         if key not in self.cache:

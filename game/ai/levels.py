@@ -4,7 +4,8 @@
   position (it still never passes up a sure shot for nothing).
 - normal: greedy with positional sense: cover, exposure to enemy fire, objectives, and the risk of
   handing the initiative over (the ruleset's knowledge weighs it).
-- hard: normal, then a few seeded look-ahead rollouts of its best candidates (game.ai.lookahead);
+- hard: normal, then a few seeded look-ahead rollouts of its best candidates (game.ai.lookahead),
+  within a budget counted in actions played out and second steps looked at (never a clock);
   where orders are secret and simultaneous (Takipsilim) it reads the enemy's likely orders instead
   (game.ai.takipsilim.reading) and weighs every candidate against that read.
 
@@ -27,7 +28,8 @@ LEVELS: dict[str, Settings] = {
     "easy": Settings("easy", noise=0.3, positional=False, move_samples=8),
     "normal": Settings("normal", noise=0.005, positional=True, move_samples=24),
     "hard": Settings("hard", noise=0.0, positional=True, move_samples=32, rollouts=3, finalists=4,
-                     rollout_actions=10, rollout_policy="quick", budget_ms=300.0, read_enemy=True),
+                     rollout_actions=10, rollout_policy="quick", rollout_budget=24, deep_budget=4,
+                     read_enemy=True),
 }
 # Not offered as a player: the look-ahead's policy for both sides (greedy, no moves, no position).
 ROLLOUT_LEVELS: dict[str, Settings] = {

@@ -15,8 +15,11 @@ Two ways, per ruleset:
   meets the same rollout seeds (common random numbers). A few rollouts are noisy: the heuristic's
   choice stands unless another finalist does clearly better.
 
-The work is a fixed count (finalists, outcomes, rollouts, actions), never a wall clock, so a game
-replays and resumes exactly; `make bench` checks that the count fits the time budget.
+The work is a count (finalists, outcomes, rollouts, actions), never a wall clock, so a game replays
+and resumes exactly: the rollouts go round the finalists one seed at a time and stop starting new
+rounds once `Settings.rollout_budget` actions (the candidate's and the played-out ones) are spent, so
+a decision's look-ahead is bounded whatever the ruleset; `make bench` checks the count fits the
+time the level is allowed.
 """
 from __future__ import annotations
 
@@ -59,6 +62,24 @@ def play_out(state: GameState, seats: Seats, actions: int, until_turn: int | Non
     return state
 
 
+def rollout(ctx: Context, cand: Candidate, seats: Seats, seed: int) -> tuple[float | None, int]:
+    """One rollout of a candidate from a clone of the view: its evaluation at the end (None when the
+    view lacks what the rules need, e.g. hidden orders) and the actions it took."""
+    s = ctx.settings
+    sim = ctx.view.clone()
+    sim.dice = DiceStream(seed=seed)
+    before = stats["actions"]
+    try:
+        ctx.knowledge.prepare_rollout(sim, ctx.side, seats)
+        engine.apply(sim, cand.action, atomic=False)
+        play_out(sim, seats, s.rollout_actions, ctx.view.flow.turn + ctx.knowledge.rollout_turns)
+    except Exception:
+        stats["errors"] += 1
+        return None, 1 + stats["actions"] - before
+    stats["rollouts"] += 1
+    return ctx.knowledge.evaluate(sim, ctx.side), 1 + stats["actions"] - before
+
+
 def rerank(ctx: Context, ranked: list[tuple[float, int, Candidate]], seed: int,
            seats_for: Callable[[int], Seats]) -> list[tuple[float, int, Candidate]]:
     """Roll out the best few candidates and re-order them by heuristic + rollout value
@@ -77,7 +98,10 @@ def rerank(ctx: Context, ranked: list[tuple[float, int, Candidate]], seed: int,
     ctx.cache["candidates"] = [c for _, _, c in ranked]
     exact = []
     for k, (_, _, c) in enumerate(finalists):
-        ctx.cache["deeper"] = 1 if k < DEEP_FINALISTS and not is_pass(c.action) else 0
+        # a second step costs a fresh look at the position after each outcome ("continued"
+        # counts them): the best few finalists get one while the level's budget of them lasts
+        room = ctx.cache.get("continued", 0) < s.deep_budget
+        ctx.cache["deeper"] = 1 if k < DEEP_FINALISTS and room and not is_pass(c.action) else 0
         exact.append(knowledge.expectation(ctx, c.action))
     if all(v is not None for v in exact):
         # every finalist's outcomes weighed by their exact chances: another finalist replaces the
@@ -89,24 +113,30 @@ def rerank(ctx: Context, ranked: list[tuple[float, int, Candidate]], seed: int,
         chosen = finalists[pick]
         return [chosen] + [r for r in ranked if r is not chosen]
     base = knowledge.evaluate(ctx.view, ctx.side)
-    values: list[float | None] = []
-    for _, _, cand in finalists:
-        total, n = 0.0, 0
-        for r in range(s.rollouts):
-            sim = ctx.view.clone()
-            sim.dice = DiceStream(seed=rollout_seed(seed, ctx.view.action_count, ctx.side, r))
-            seats = seats_for(r)
-            try:
-                knowledge.prepare_rollout(sim, ctx.side, seats)
-                engine.apply(sim, cand.action, atomic=False)
-                play_out(sim, seats, s.rollout_actions, ctx.view.flow.turn + knowledge.rollout_turns)
-            except Exception:            # a view lacks what the rules need (hidden orders): no verdict
-                stats["errors"] += 1
-                continue
-            stats["rollouts"] += 1
-            total += knowledge.evaluate(sim, ctx.side) - base
-            n += 1
-        values.append(total / n if n else None)
+    totals = [0.0] * len(finalists)
+    counts = [0] * len(finalists)
+    spent = 0
+    last = 0                            # what the last round cost: a round that cannot fit is not begun
+    for r in range(s.rollouts):
+        if spent + last > s.rollout_budget:
+            break
+        start = spent
+        seats = seats_for(r)
+        this_round: list[float | None] = []
+        for _, _, cand in finalists:
+            if spent >= s.rollout_budget:
+                break
+            value, used = rollout(ctx, cand, seats, rollout_seed(seed, ctx.view.action_count, ctx.side, r))
+            spent += used
+            this_round.append(None if value is None else value - base)
+        if len(this_round) < len(finalists):
+            break                       # the budget ran out in this round: every finalist meets the same seeds
+        last = spent - start
+        for k, value in enumerate(this_round):
+            if value is not None:
+                totals[k] += value
+                counts[k] += 1
+    values = [totals[k] / counts[k] if counts[k] else None for k in range(len(finalists))]
     # The heuristic's choice stands unless the rollouts find another clearly better: a few rollouts
     # are noisy, and a noisy switch costs more than it gains.
     best = values[0]

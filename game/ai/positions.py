@@ -115,10 +115,10 @@ def sample_points(view: GameState, option: Option, rng: PlayerRng, n: int,
             add((part.x, part.y))
     table = view.table
     depth = view.scenario.edge_band if cover_depth is None else cover_depth
-    for piece in table.pieces:
+    # the pieces the region meets, in table order, found through the table's spatial index
+    for k in np.sort(table.tree.query(region, predicate="intersects")):
+        piece = table.pieces[int(k)]
         if not (piece.kind.cover or piece.kind.high or piece.kind.linear_obstacle):
-            continue
-        if not piece.polygon.intersects(region):
             continue
         inter = piece.polygon.intersection(region)
         if inter.is_empty:
@@ -190,6 +190,18 @@ def facing_toward(x: float, y: float, targets: Sequence[tuple[float, float]]) ->
 def objective_points(view: GameState) -> list[tuple[float, float]]:
     return [(float(o["x"]), float(o["y"])) for o in view.scenario.objectives
             if "x" in o and "y" in o]
+
+
+def nearest(items: Sequence[Any], where: Sequence[tuple[float, float]], origin: Sequence[float],
+            k: int) -> list[Any]:
+    """The k items nearest to origin (where[i]: item i's position), in their own order; all of them
+    when there are k or fewer, so a small battle is looked at whole (ties: the earlier item)."""
+    if len(items) <= k:
+        return list(items)
+    xy = np.asarray(where, dtype=float).reshape(-1, 2)
+    d2 = (xy[:, 0] - origin[0]) ** 2 + (xy[:, 1] - origin[1]) ** 2
+    keep = np.sort(np.lexsort((np.arange(len(d2)), d2))[:k])
+    return [items[i] for i in keep.tolist()]
 
 
 def dist(a: tuple[float, float], b: tuple[float, float]) -> float:

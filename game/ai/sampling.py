@@ -1,6 +1,8 @@
 """Seeded random points of a region and options completed with them, at the bottom so every player draws points alike."""
 from __future__ import annotations
 
+from typing import Any
+
 import shapely
 
 from game.engine.actions import Action
@@ -10,14 +12,10 @@ from game.engine.ruleset import Option
 
 def point_in_region(region, rng: PlayerRng) -> tuple[float, float]:
     """A uniformly random point of a region: a triangle weighted by area, then a point in it."""
-    polys = [g for g in getattr(region, "geoms", [region]) if g.geom_type == "Polygon" and g.area > 0]
-    if not polys:
+    triangles = _triangles(region)
+    if not triangles:
         p = region.representative_point() if not region.is_empty else shapely.Point(0, 0)
         return (p.x, p.y)
-    triangles = []
-    for poly in polys:
-        tris = shapely.constrained_delaunay_triangles(poly)
-        triangles.extend(t for t in getattr(tris, "geoms", [tris]) if t.area > 0)
     total = sum(t.area for t in triangles)
     pick = rng.random() * total
     tri = triangles[-1]
@@ -31,6 +29,25 @@ def point_in_region(region, rng: PlayerRng) -> tuple[float, float]:
     if u + v > 1:
         u, v = 1 - u, 1 - v
     return (ax + u * (bx - ax) + v * (cx - ax), ay + u * (by - ay) + v * (cy - ay))
+
+
+_TRIANGLES: dict[int, tuple[Any, list]] = {}
+
+
+def _triangles(region) -> list:
+    """The region's polygons cut into triangles of positive area (remembered per region: a move's region
+    is shared by every point drawn in it, and geometries never change)."""
+    hit = _TRIANGLES.get(id(region))
+    if hit is None or hit[0] is not region:
+        if len(_TRIANGLES) > 512:
+            _TRIANGLES.clear()
+        triangles = []
+        for poly in getattr(region, "geoms", [region]):
+            if poly.geom_type == "Polygon" and poly.area > 0:
+                tris = shapely.constrained_delaunay_triangles(poly)
+                triangles.extend(t for t in getattr(tris, "geoms", [tris]) if t.area > 0)
+        hit = _TRIANGLES[id(region)] = (region, triangles)
+    return hit[1]
 
 
 def complete(option: Option, rng: PlayerRng) -> Action:

@@ -33,7 +33,7 @@ def cover(table: "Table", target, attacker, behind_distance: float = 3.0) -> "Pi
             return piece
     ax, ay = float(attacker[0]), float(attacker[1])
     length = math.hypot(ax - tx, ay - ty)
-    if length == 0 or behind_distance <= 0:
+    if length == 0 or behind_distance <= 0 or not table.near_shelter(tx, ty, behind_distance):
         return None
     t = min(behind_distance, length) / length
     near = LineString([(tx, ty), (tx + (ax - tx) * t, ty + (ay - ty) * t)])

@@ -5,8 +5,11 @@ fire arcs. Angles follow game.geometry.measure: degrees from +x toward +y (y poi
 """
 from __future__ import annotations
 
+import functools
 import math
 
+import numpy as np
+import shapely
 from shapely.geometry import Point, Polygon
 
 _ARC_STEP_DEG = 3.0  # the arc is drawn with a vertex at least every 3 degrees
@@ -33,10 +36,18 @@ def in_arc(origin, facing_deg: float, arc_deg: float, point) -> bool:
 
 
 def sector(origin, facing_deg: float, arc_deg: float, radius: float) -> Polygon:
-    """The sector polygon: origin, then the arc from facing - arc/2 to facing + arc/2; arc >= 360 gives a disc."""
+    """The sector polygon: origin, then the arc from facing - arc/2 to facing + arc/2; arc >= 360 gives a disc.
+
+    The same arguments give the same (immutable) polygon object: A Risk to Take asks for one unit's arc
+    once per enemy it looks at.
+    """
+    return _sector(float(origin[0]), float(origin[1]), float(facing_deg), float(arc_deg), float(radius))
+
+
+@functools.lru_cache(maxsize=8192)
+def _sector(ox: float, oy: float, facing_deg: float, arc_deg: float, radius: float) -> Polygon:
     if radius <= 0 or arc_deg <= 0:
         return Polygon()
-    ox, oy = origin[0], origin[1]
     if arc_deg >= 360.0:
         return Point(ox, oy).buffer(radius, quad_segs=int(90 / _ARC_STEP_DEG))
     n = max(2, math.ceil(arc_deg / _ARC_STEP_DEG) + 1)
@@ -45,4 +56,5 @@ def sector(origin, facing_deg: float, arc_deg: float, radius: float) -> Polygon:
     for i in range(n):
         t = math.radians(start + arc_deg * i / (n - 1))
         pts.append((ox + radius * math.cos(t), oy + radius * math.sin(t)))
-    return Polygon(pts)
+    pts.append(pts[0])
+    return shapely.polygons(np.array(pts))

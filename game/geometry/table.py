@@ -4,7 +4,7 @@ Coordinates: x to the right, y down, both in [0, width] x [0, height]. Pieces li
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import shapely
@@ -18,6 +18,10 @@ from .terrain import Piece, piece_core
 __all__ = ["Table", "LosRules", "LosResult", "LosRow"]
 
 _DEFAULT_RULES = LosRules()
+
+
+_POINT_CACHE = 100_000          # points remembered per table before starting afresh
+_NONE = object()
 
 
 class Table:
@@ -50,6 +54,9 @@ class Table:
         self._adjacent: dict[tuple[str, float], list[str]] = {}
         self._cores: dict[tuple[str, float], object] = {}
         self._open = None
+        self._at: dict[tuple[float, float], tuple[int, ...]] = {}          # pieces_at, per point
+        self._shelter: dict[tuple[float, float, float], bool] = {}        # near_shelter, per point
+        self._answers: dict[tuple, Any] = {}       # los and movement_reach, per question (the table never changes)
 
     def _union(self, want):
         geoms = [p.polygon for p in self.pieces if want(p.kind)]
@@ -62,9 +69,28 @@ class Table:
     # ---- terrain at a point -----------------------------------------------------------------------------------
 
     def pieces_at(self, x: float, y: float) -> list[Piece]:
-        """Every piece containing the point (boundary counts), bottom first."""
-        idx = np.sort(self.tree.query(Point(x, y), predicate="intersects"))
+        """Every piece containing the point (boundary counts), bottom first (remembered per point: the
+        AI asks about the same spots many times)."""
+        key = (float(x), float(y))
+        idx = self._at.get(key)
+        if idx is None:
+            if len(self._at) > _POINT_CACHE:
+                self._at.clear()
+            idx = self._at[key] = tuple(np.sort(self.tree.query(Point(x, y), predicate="intersects")).tolist())
         return [self.pieces[i] for i in idx]
+
+    def near_shelter(self, x: float, y: float, distance: float) -> bool:
+        """Is a linear obstacle or cover piece within `distance` cm of the point (a little more, never
+        less)? When none is, nothing can give cover from behind there (effects.cover)."""
+        key = (float(x), float(y), float(distance))
+        hit = self._shelter.get(key)
+        if hit is None:
+            if len(self._shelter) > _POINT_CACHE:
+                self._shelter.clear()
+            near = self.tree.query(Point(x, y), predicate="dwithin", distance=distance + 1e-6)
+            hit = self._shelter[key] = any(self.pieces[i].kind.linear_obstacle or self.pieces[i].kind.cover
+                                           for i in near.tolist())
+        return hit
 
     def piece_at(self, x: float, y: float) -> Piece | None:
         """The topmost (last listed) piece containing the point (boundary counts); None on open ground."""
@@ -112,9 +138,20 @@ class Table:
             self._los[rules] = LosIndex(self.pieces, rules)
         return self._los[rules]
 
+    def _remember(self, key: tuple, answer: Callable[[], Any]) -> Any:
+        """The answer to a question asked before (rules look again and again at the same spots, above
+        all in the AI's look-ahead); a full memory starts afresh."""
+        hit = self._answers.get(key, _NONE)
+        if hit is _NONE:
+            if len(self._answers) > _POINT_CACHE:
+                self._answers.clear()
+            hit = self._answers[key] = answer()
+        return hit
+
     def los(self, a, b, rules: LosRules = _DEFAULT_RULES) -> LosResult:
         """LOS between two points (figure centres); rules in game.geometry.los."""
-        return self.los_index(rules).los(a, b)
+        key = ("los", rules, float(a[0]), float(a[1]), float(b[0]), float(b[1]))
+        return self._remember(key, lambda: self.los_index(rules).los(a, b))
 
     def los_row(self, origin_index: int, points, rules: LosRules = _DEFAULT_RULES) -> LosRow:
         """LOS from points[origin_index] to every point, identical to ``los`` pair by pair."""
@@ -147,6 +184,7 @@ class Table:
     blast.__doc__ = effects.blast.__doc__
 
     def movement_reach(self, start, budget_open: float, budget_rough: float):
-        return effects.movement_reach(self, start, budget_open, budget_rough)
+        key = ("reach", float(start[0]), float(start[1]), float(budget_open), float(budget_rough))
+        return self._remember(key, lambda: effects.movement_reach(self, start, budget_open, budget_rough))
 
     movement_reach.__doc__ = effects.movement_reach.__doc__

@@ -10,7 +10,7 @@ AI = Path(__file__).resolve().parents[2] / "game" / "ai"
 # (Takipsilim's reading asks the normal level) and below the players; it is found by knowledge_for at
 # run time, never imported by the layers below, and imports only those and its own modules.
 BASE = ["sampling", "positions", "framework", "generic", "knowledge", "lookahead", "levels"]
-TOP = ["players", "muster", "tournament", "bench"]
+TOP = ["players", "muster", "tournament", "scaled", "bench"]
 
 
 def ruleset_packages() -> list[str]:

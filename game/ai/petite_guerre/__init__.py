@@ -121,7 +121,7 @@ class MoveCA:
 
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
         enemies = [e for e in ctx.enemies()]
-        if not enemies:
+        if not enemies or not ctx.settings.moves:       # the look-ahead's quick policy does not move
             return
         for o in ctx.by_kind("Move"):
             who = actor_of(o)

@@ -63,6 +63,7 @@ class RisusKnowledge(Knowledge):
         total = 0.0
         for q, st in outs:
             nxt = self.continuation(ctx, st) if q >= 0.05 else None
+            ctx.cache["continued"] = ctx.cache.get("continued", 0) + (q >= 0.05)     # the look-ahead's budget
             total += q * (nxt if nxt is not None else leaf(st, ctx.side, rest, ctx.view.turn))
         return total
 

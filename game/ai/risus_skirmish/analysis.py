@@ -42,6 +42,7 @@ class Analysis:
         self._in_cover: dict[tuple, bool] = {}
         self._pin_cost: dict[str, float] = {}
         self._behind: dict[int, bool] = {}
+        self.pin_gains: dict[str, float] = {}       # outcomes.pin_gain, per enemy figure
         v = view.scenario.victory
         self.hold = v.get("kind") == "hold"
         self.objective = victory.objective(view, v.get("objective")) if self.hold else None

@@ -31,7 +31,7 @@ class RunCA:
 
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
         analysis = analysis_of(ctx)
-        for o in ctx.by_kind(self.kind):
+        for o in ctx.likeliest(ctx.by_kind(self.kind)):
             judged = self.judge(ctx, analysis, o)
             if judged is not None:
                 g, p = judged
@@ -132,7 +132,10 @@ class MoveCA:
         if not ctx.settings.moves:
             return
         analysis = analysis_of(ctx)
-        for o in ctx.by_kind("Move"):
+        def where(o: Option):
+            lead = RULESET.anchor(ctx.view, actor_of(o))
+            return lead.pos if lead is not None else None
+        for o in ctx.near_fight(ctx.by_kind("Move"), where):
             if o.region is None:
                 continue
             best = self.best_point(ctx, analysis, o)
@@ -149,7 +152,7 @@ class MoveCA:
         lead = movers[0]
         if forces.is_blank(lead):
             return None
-        foes = analysis.enemy
+        foes = positions.nearest(analysis.enemy, [f.pos for f in analysis.enemy], lead.pos, ctx.settings.near_foes)
         anchors: list[tuple[float, float]] = []
         if analysis.objective is not None:
             anchors.append((float(analysis.objective["x"]), float(analysis.objective["y"])))
@@ -161,8 +164,9 @@ class MoveCA:
             return None
         # a move ending in contact with an enemy figure or marker is an assault: not here
         reach = lead.base_radius + 0.3
-        pts = [p for p in pts if all(positions.dist(p, f.pos) >= reach + f.base_radius
-                                     for f in analysis.enemy)]
+        far = max(positions.dist(p, lead.pos) for p in pts) + reach     # no enemy beyond can touch a point
+        close = [f for f in analysis.enemy if positions.dist(f.pos, lead.pos) <= far + f.base_radius + 1e-6]
+        pts = [p for p in pts if all(positions.dist(p, f.pos) >= reach + f.base_radius for f in close)]
         if not pts:
             return None
         # where every mover would end (a team keeps its shape, squeezed into the region)
@@ -212,7 +216,7 @@ class MoveCA:
             + analysis.hold_value(ctx.side) if positional else 0.0
         best = None
         for delta, (x, y), spots, facing in scored[:3]:
-            p_op = op_fire_risk(analysis, movers, spots) if positional else 0.0
+            p_op = op_fire_risk(analysis, movers, spots, foes) if positional else 0.0
             g = (1 - p_op) * delta + p_op * (stopped - now)
             if best is None or rank(g, 1 - p_op) > best[0]:
                 best = (rank(g, 1 - p_op), g, 1 - p_op, x, y, facing)

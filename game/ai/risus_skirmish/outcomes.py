@@ -22,6 +22,7 @@ MAX_OUTCOMES = 16
 SAMPLES = 6                 # an action whose dice are not enumerated: this many samples
 DEEP_OUTCOMES = 4           # a second step only after actions with this few outcomes
 DEEP_SAMPLES = 10           # points per move option at the second step
+NEAR_FIGURES = 10           # battle scale: a figure threatens the nearest of ours (a skirmish: all of them)
 
 
 # -- the static evaluation -----------------------------------------------------------------------
@@ -59,10 +60,18 @@ def rank(g: float, p: float) -> float:
 
 
 def pin_gain(analysis: Analysis, target: Unit) -> float:
-    """What pinning an enemy figure gains: what the pin costs him and the threat he no longer poses."""
+    """What pinning an enemy figure gains: what the pin costs him and the threat he no longer poses
+    (once per figure and decision)."""
+    if target.id not in analysis.pin_gains:
+        analysis.pin_gains[target.id] = _pin_gain(analysis, target)
+    return analysis.pin_gains[target.id]
+
+
+def _pin_gain(analysis: Analysis, target: Unit) -> float:
     if not forces.able(target):
         return 0.0
     mine = [u for u in analysis.own if forces.able(u) and not forces.is_hidden(u)]
+    mine = positions.nearest(mine, [u.pos for u in mine], target.pos, NEAR_FIGURES)
     threat = 0.0
     if mine:
         seen = analysis.seen_by([target], [u.pos for u in mine])[0]
@@ -82,10 +91,11 @@ def last_able(analysis: Analysis, targets: Iterable[Unit]) -> bool:
         not any(analysis.is_marker(u) for u in analysis.enemy)
 
 
-def op_fire_risk(analysis: Analysis, movers: list[Unit], spots: list[Sequence[float]]) -> float:
-    """The best chance an enemy figure that sees the move has to stop it (every mover it sees
-    must be hit): checked at a third, two thirds and the end of each mover's path."""
-    firers = [f for f in analysis.enemy if forces.able(f) or analysis.is_marker(f)]
+def op_fire_risk(analysis: Analysis, movers: list[Unit], spots: list[Sequence[float]],
+                 foes: Sequence[Unit] | None = None) -> float:
+    """The best chance an enemy figure (of `foes`, by default all) that sees the move has to stop it
+    (every mover it sees must be hit): checked at a third, two thirds and the end of each mover's path."""
+    firers = [f for f in (analysis.enemy if foes is None else foes) if forces.able(f) or analysis.is_marker(f)]
     if not firers:
         return 0.0
     path = []
