@@ -42,6 +42,11 @@ def order_value(analysis: Analysis, u: Unit, order: Order, pos, moved: bool) -> 
     if a == READY:
         return 0.01
     if a == OPERATE:
+        # only the side the scenario counts the machinery for gains by running it (militia working
+        # the scavengers' generator only spend their action)
+        op = analysis.view.scenario.victory.get("operate") or {}
+        if int(op.get("side", -1)) != u.side or op.get("objective") != order.target:
+            return 0.0
         # a machine runs once a round: a friend already ordered to work it leaves nothing to add
         mine = analysis.d.get("orders") or {}
         if any(o.get("action") == OPERATE and o.get("target") == order.target
