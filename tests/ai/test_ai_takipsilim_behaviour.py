@@ -104,3 +104,20 @@ def test_smoke_a_whole_game_ends(players):
     state = game(units, [WALL, rect("rocks", "rocks", 40, 15, 44, 25)])
     sim = simulate.run(state, list(players))
     assert sim.state.outcome is not None
+
+
+def test_only_the_side_the_machinery_counts_for_operates_it():
+    """Issue 12, 'militia operate the other side's generator': the victory counts runs of the machinery
+    for one side only ("operate": {"side": 0}), so the other side gains nothing by working it."""
+    from game.ai.takipsilim.analysis import Analysis
+    from game.ai.takipsilim.outcomes import OPERATE_VALUE, order_value
+    from game.ai import tournament
+    from game.rulesets.takipsilim.actions import OPERATE
+    state = engine.new_game(tournament.load("takipsilim-ruined-compound"), 1)
+    militia, scavenger = state.units["m-4"], state.units["s-aylin"]
+    at = (37.5, 29.0)
+    theirs = order_value(Analysis(engine.view(state, 1), 1), militia,
+                         Order(militia.id, OPERATE, target="generator"), at, moved=False)
+    ours = order_value(Analysis(engine.view(state, 0), 0), scavenger,
+                       Order(scavenger.id, OPERATE, target="generator"), at, moved=False)
+    assert (theirs, ours) == (0.0, OPERATE_VALUE)
