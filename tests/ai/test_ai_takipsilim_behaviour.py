@@ -121,3 +121,19 @@ def test_only_the_side_the_machinery_counts_for_operates_it():
     ours = order_value(Analysis(engine.view(state, 0), 0), scavenger,
                        Order(scavenger.id, OPERATE, target="generator"), at, moved=False)
     assert (theirs, ours) == (0.0, OPERATE_VALUE)
+
+
+def test_a_shot_at_an_enemy_who_hunkered_down_last_round_behind_that_cover_is_worth_less():
+    """Issue 12, 'shooters keep targeting a figure that hunkers every round': "If you forfeit your action in
+    a round while in cover ... You are hunkering down" and cannot be shot unless flanked; one who hid so last
+    round likely hides again (analysis.HABIT), so the blind shot at him is discounted."""
+    from game.ai.takipsilim.analysis import HABIT, Analysis
+    from game.engine.events import Event
+    state = game([fig("a", 0, 10, 20, weapon="assault-rifle", magazines=2),
+                  fig("r", 1, 21.5, 20, weapon="assault-rifle", magazines=2)], [WALL])
+    a, r = state.units["a"], state.units["r"]
+    before = Analysis(engine.view(state, 0), 0).read_shot(a, r, a.pos, False, False)
+    state.flow.turn = 2
+    state.log.append(Event("OrderRevealed", "r (Red): hunkers down", {"unit": "r"}, turn=1))
+    after = Analysis(engine.view(state, 0), 0).read_shot(a, r, a.pos, False, False)
+    assert before > 0 and after == (1 - HABIT) * before
