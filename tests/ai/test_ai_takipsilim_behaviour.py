@@ -137,3 +137,22 @@ def test_a_shot_at_an_enemy_who_hunkered_down_last_round_behind_that_cover_is_wo
     state.log.append(Event("OrderRevealed", "r (Red): hunkers down", {"unit": "r"}, turn=1))
     after = Analysis(engine.view(state, 0), 0).read_shot(a, r, a.pos, False, False)
     assert before > 0 and after == (1 - HABIT) * before
+
+
+def test_first_aid_is_not_ordered_to_a_comrade_the_medic_cannot_reach():
+    """Issue 12, 'first aid is ordered to a comrade who cannot be reached': "perform first aid on someone
+    seriously wounded" needs the medic in contact; a run that stops short (here a wall's 6 m through
+    obstacles) wastes the order, so the AI does not give it."""
+    from game.ai.takipsilim.analysis import Analysis
+    from game.ai.takipsilim.outcomes import order_value
+    from game.rulesets.takipsilim.actions import FIRST_AID
+    state = game([fig("m", 0, 10, 20, weapon="pistol", magazines=2), fig("w", 0, 12, 20, weapon="pistol"),
+                  fig("far", 0, 19, 20, weapon="pistol"), fig("r", 1, 50, 20, weapon="pistol")],
+                 [rect("rough", "rough", 13, 0, 40, 40)])
+    for uid in ("w", "far"):
+        state.units[uid].out = True
+    analysis = Analysis(engine.view(state, 0), 0)
+    m = state.units["m"]
+    near = order_value(analysis, m, Order("m", FIRST_AID, "w"), m.pos, moved=False)
+    far = order_value(analysis, m, Order("m", FIRST_AID, "far"), m.pos, moved=False)
+    assert near > 0 > far

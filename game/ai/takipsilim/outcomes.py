@@ -54,8 +54,20 @@ def order_value(analysis: Analysis, u: Unit, order: Order, pos, moved: bool) -> 
             return 0.0
         return OPERATE_VALUE
     if a == FIRST_AID:
-        return 0.01
+        return 0.01 if reaches(analysis, u, analysis.view.units.get(order.target)) else -0.05
     return 0.0                     # run, hunker, wait: only where the figure ends up counts
+
+
+def reaches(analysis: Analysis, u: Unit, t: Unit | None) -> bool:
+    """Would the medic's run (movement: straight toward the comrade, stopped by terrain and bases) end in
+    contact with him? Else the first aid is an order wasted ("cannot reach ... to give first aid")."""
+    if t is None:
+        return False
+    view = analysis.view
+    contact = float(tables.melee()["contact"])
+    end = ground.run_towards(view.table, u.pos, t.pos, u.base_radius + t.base_radius + contact / 2)
+    end = ground.stop_clear(view, u, end, target=t)
+    return ground.edge_gap(end, u.base, t.pos, t.base) <= contact + 1e-6
 
 
 def reload_value(analysis: Analysis, u: Unit, pos) -> float:
