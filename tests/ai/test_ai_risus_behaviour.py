@@ -139,3 +139,32 @@ def test_smoke_a_whole_game_ends(players):
     state = game(units, COLUMNS)
     sim = simulate.run(state, list(players))
     assert sim.state.outcome is not None
+
+
+def test_a_figure_that_already_moved_twice_this_run_needs_a_bigger_gain_to_move_again():
+    """Issue 12: a move keeps the initiative unless OP fire stops it, so a side that keeps moving the same
+    figures in cover could hold the initiative for ever (the action limit ended two farm games). Each
+    further move of the same actor in one run must gain AGAIN times more (candidates.moves_this_run)."""
+    terrain = [rect("start", "field", 0, 0, 20, 40), rect("wood", "wood", 20, 0, 40, 20),
+               rect("open", "field", 20, 20, 40, 40), rect("far", "wood", 40, 0, 60, 40)]
+    state = game([fig("pte", 0, 10, 20), fig("de-1", 1, 55, 20)], terrain,
+                 victory={"kind": "hold", "objective": "farm", "side": 1})
+    state = with_objective(state, x=55, y=20, radius=3)
+    assert isinstance(choice(state), Move)                       # the first move of the run is worth it
+    for _ in range(5):
+        state.emit("Moved", "pte moves (earlier in this run)", actor="pte")
+    act = choice(state)
+    assert (act.x, act.y) == (10, 20)        # at most it turns on the spot (it has to act before passing)
+
+
+def test_an_attacker_with_the_clock_running_advances_from_cover_toward_the_objective():
+    """Issue 12, 'attackers advance cover to cover toward the objective': with the limit near, the
+    attacker of a held objective moves toward it rather than sit in the wood it stands in."""
+    from game.rulesets.risus_skirmish.actions import Move as M
+    units = [fig("a", 0, 5, 20), fig("g", 1, 55, 5)]
+    terrain = [rect("w", "wood", 0, 0, 20, 40), rect("m", "high-crops", 20, 0, 40, 40),
+               rect("f", "field", 40, 0, 60, 40)]
+    state = game(units, terrain, victory={"kind": "hold", "objective": "farm", "side": 1})
+    state = with_objective(state, x=50, y=20, radius=5)
+    action = choice(state)
+    assert isinstance(action, M) and action.x > 20

@@ -104,3 +104,55 @@ def test_smoke_a_whole_game_ends(players):
     state = game(units, [WALL, rect("rocks", "rocks", 40, 15, 44, 25)])
     sim = simulate.run(state, list(players))
     assert sim.state.outcome is not None
+
+
+def test_only_the_side_the_machinery_counts_for_operates_it():
+    """Issue 12, 'militia operate the other side's generator': the victory counts runs of the machinery
+    for one side only ("operate": {"side": 0}), so the other side gains nothing by working it."""
+    from game.ai.takipsilim.analysis import Analysis
+    from game.ai.takipsilim.outcomes import OPERATE_VALUE, order_value
+    from game.ai import tournament
+    from game.rulesets.takipsilim.actions import OPERATE
+    state = engine.new_game(tournament.load("takipsilim-ruined-compound"), 1)
+    militia, scavenger = state.units["m-4"], state.units["s-aylin"]
+    at = (37.5, 29.0)
+    theirs = order_value(Analysis(engine.view(state, 1), 1), militia,
+                         Order(militia.id, OPERATE, target="generator"), at, moved=False)
+    ours = order_value(Analysis(engine.view(state, 0), 0), scavenger,
+                       Order(scavenger.id, OPERATE, target="generator"), at, moved=False)
+    assert (theirs, ours) == (0.0, OPERATE_VALUE)
+
+
+def test_a_shot_at_an_enemy_who_hunkered_down_last_round_behind_that_cover_is_worth_less():
+    """Issue 12, 'shooters keep targeting a figure that hunkers every round': "If you forfeit your action in
+    a round while in cover ... You are hunkering down" and cannot be shot unless flanked; one who hid so last
+    round likely hides again (analysis.HABIT), so the blind shot at him is discounted."""
+    from game.ai.takipsilim.analysis import HABIT, Analysis
+    from game.engine.events import Event
+    state = game([fig("a", 0, 10, 20, weapon="assault-rifle", magazines=2),
+                  fig("r", 1, 21.5, 20, weapon="assault-rifle", magazines=2)], [WALL])
+    a, r = state.units["a"], state.units["r"]
+    before = Analysis(engine.view(state, 0), 0).read_shot(a, r, a.pos, False, False)
+    state.flow.turn = 2
+    state.log.append(Event("OrderRevealed", "r (Red): hunkers down", {"unit": "r"}, turn=1))
+    after = Analysis(engine.view(state, 0), 0).read_shot(a, r, a.pos, False, False)
+    assert before > 0 and after == (1 - HABIT) * before
+
+
+def test_first_aid_is_not_ordered_to_a_comrade_the_medic_cannot_reach():
+    """Issue 12, 'first aid is ordered to a comrade who cannot be reached': "perform first aid on someone
+    seriously wounded" needs the medic in contact; a run that stops short (here a wall's 6 m through
+    obstacles) wastes the order, so the AI does not give it."""
+    from game.ai.takipsilim.analysis import Analysis
+    from game.ai.takipsilim.outcomes import order_value
+    from game.rulesets.takipsilim.actions import FIRST_AID
+    state = game([fig("m", 0, 10, 20, weapon="pistol", magazines=2), fig("w", 0, 12, 20, weapon="pistol"),
+                  fig("far", 0, 19, 20, weapon="pistol"), fig("r", 1, 50, 20, weapon="pistol")],
+                 [rect("rough", "rough", 13, 0, 40, 40)])
+    for uid in ("w", "far"):
+        state.units[uid].out = True
+    analysis = Analysis(engine.view(state, 0), 0)
+    m = state.units["m"]
+    near = order_value(analysis, m, Order("m", FIRST_AID, "w"), m.pos, moved=False)
+    far = order_value(analysis, m, Order("m", FIRST_AID, "far"), m.pos, moved=False)
+    assert near > 0 > far

@@ -6,6 +6,7 @@ from typing import Any, Iterable, Sequence
 
 import game.rulesets.risus_skirmish as _risus  # noqa: F401  (registers the ruleset)
 from game.engine import game as engine
+from game.engine.actions import Pass
 from game.engine.dice import scripted
 from game.engine.scenario import Scenario
 
@@ -40,7 +41,7 @@ def blank(uid: str, side: int, x: float, y: float) -> dict:
 def scenario(units: Sequence[dict], pieces: Sequence[dict] | None = None, *, width: float = 60,
              height: float = 40, options: dict | None = None, victory: dict | None = None,
              ruleset_data: dict | None = None, turn_limit: int = 30, objectives: Sequence[dict] = (),
-             sides: Sequence[dict] | None = None) -> Scenario:
+             sides: Sequence[dict] | None = None, zones: Sequence[dict] = ()) -> Scenario:
     data = {"first_side": 0, **(ruleset_data or {})}
     if data["first_side"] is None:          # let the sides' roles decide who advances
         del data["first_side"]
@@ -51,14 +52,20 @@ def scenario(units: Sequence[dict], pieces: Sequence[dict] | None = None, *, wid
         "terrain": list(pieces if pieces is not None else OPEN),
         "sides": list(sides or [{"name": "Americans", "role": "attacker"},
                                 {"name": "Germans", "role": "defender"}]),
-        "units": list(units), "objectives": list(objectives),
+        "units": list(units), "objectives": list(objectives), "deployment_zones": list(zones),
         "victory": victory or {"kind": "eliminate"}, "turn_limit": turn_limit, "ruleset_data": data})
 
 
 def game(units: Sequence[dict], pieces: Sequence[dict] | None = None, dice: Sequence[int] | None = None,
-         **kw: Any):
+         deploy: bool = True, **kw: Any):
+    """A game set up; with hidden deployment the hidden side keeps the file's places (it says its
+    deployment is done at once) unless `deploy` is False."""
     sc = scenario(units, pieces, **kw)
-    return engine.new_game(sc, seed=1, dice=scripted(dice) if dice is not None else None)
+    state = engine.new_game(sc, seed=1, dice=scripted(dice) if dice is not None else None)
+    d = engine.to_act(state)
+    if deploy and d is not None and d.kind == "deploy":
+        engine.apply(state, Pass(d.side))
+    return state
 
 
 def with_dice(state, faces: Sequence[int]):

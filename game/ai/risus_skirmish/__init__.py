@@ -31,6 +31,7 @@ from game.ai.framework import Candidate, Context, Knowledge, gather, is_pass, wi
 from game.ai.knowledge import register_knowledge
 from game.ai.risus_skirmish.candidates import (AssaultCA, AttackCA, DiveCA, GrenadeCA, MoveCA, OpFireCA,
                                                PassCA, RallyCA, StandFastCA)
+from game.ai.risus_skirmish.deployment import DeployCA
 from game.ai.risus_skirmish.outcomes import (DEEP_OUTCOMES, DEEP_SAMPLES, SAMPLES, evaluate, forced, leaf,
                                              outcomes_of, rest_of_run, settle_op_fire)
 from game.engine import game as engine
@@ -89,6 +90,8 @@ class RisusKnowledge(Knowledge):
             return [OpFireCA()]
         if ctx.decision.kind == "dive-for-cover":
             return [DiveCA()]
+        if ctx.decision.kind == "deploy":
+            return [DeployCA()]
         return [AttackCA(), GrenadeCA(), RallyCA(), AssaultCA(), MoveCA(), PassCA(), StandFastCA()]
 
     def evaluate(self, state: GameState, side: int) -> float:

@@ -19,7 +19,7 @@ COVER = 0.08                # a figure in a cover piece
 HIDDEN = 0.25               # an own figure still hidden: the enemy cannot attack it
 MARKER_REAL = 0.6           # an enemy hidden marker: how likely it is a real figure
 MARKER_DICE = 2             # and the dice it would shoot with
-APPROACH = 3.0              # attacker of a held objective: per figure, per table diagonal nearer
+APPROACH = 8.0              # attacker of a held objective: per figure, per table diagonal nearer
 HOLD_FIRST = 1.5            # the holder: the first figure (pinned or not) inside the objective
 HOLD_MORE = 0.3             # each further able figure inside
 TAKE = 0.6                  # the attacker: each able figure inside the objective
@@ -158,7 +158,7 @@ class Analysis:
     def urgency(self) -> float:
         """The attacker's clock: the nearer the turn limit, the more an advance is worth."""
         limit = max(1, self.view.scenario.turn_limit)
-        return 1.0 + min(1.0, self.clock / limit)
+        return 1.0 + 2.0 * min(1.0, self.clock / limit)
 
     def place_value(self, u: Unit, pos: Sequence[float], foes: Sequence[Unit],
                     pinned: bool | None = None) -> float:

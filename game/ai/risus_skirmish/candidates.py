@@ -16,6 +16,20 @@ from game.rulesets.risus_skirmish.actions import Attack, Move, OpportunityFire, 
 from game.rulesets.risus_skirmish.ruleset import RULESET
 
 MIN_MOVE = 0.05             # a move must gain a little more (no fiddling about inside a wood)
+AGAIN = 3.0                 # each earlier move of the same actor in this run multiplies that margin
+
+
+def moves_this_run(view, actor: str) -> int:
+    """How often the actor has moved in the side's current run (its turn), from the side's own log.
+    A move always keeps the initiative unless OP fire stops it, so without this a side could shuffle
+    its figures back and forth for ever."""
+    n = 0
+    for e in reversed(view.log):
+        if e.turn != view.turn:
+            break
+        if e.kind == "Moved" and e.data.get("actor") == actor:
+            n += 1
+    return n
 
 
 def analysis_of(ctx: Context) -> Analysis:
@@ -220,7 +234,7 @@ class MoveCA:
             g = (1 - p_op) * delta + p_op * (stopped - now)
             if best is None or rank(g, 1 - p_op) > best[0]:
                 best = (rank(g, 1 - p_op), g, 1 - p_op, x, y, facing)
-        if best is None or best[1] < MIN_MOVE:
+        if best is None or best[1] < MIN_MOVE * AGAIN ** moves_this_run(ctx.view, actor_of(o)):
             return None
         _, g, keep, x, y, facing = best
         return Candidate(rank(g, keep), o.at(x, y, facing), f"{o.label} to ({x:.1f}, {y:.1f})",
@@ -259,6 +273,8 @@ class AssaultCA(RunCA):
         movers = RULESET.movers(ctx.view, act.actor)
         if target is None or not movers:
             return None
+        if moves_this_run(ctx.view, act.actor) >= 2:
+            return None          # an assault that keeps stopping short of contact is a move in place
         p = float(o.odds or 0)
         p_op = op_fire_risk(analysis, movers, [target.pos] * len(movers)) \
             if ctx.settings.positional else 0.0

@@ -23,6 +23,7 @@ STATIONARY = 0.4            # the chance an enemy stands still this round (he ca
 COVER = 0.05
 ESCAPE_PULL = 1.2           # per table width nearer the escape edge
 OBJECTIVE_PULL = 2.0        # per diagonal nearer the machinery
+HABIT = 0.7                 # an enemy who hunkered down last round: how likely he does it again
 CLOSE_IN = 0.3              # per diagonal nearer the enemy when out of effective range
 
 
@@ -186,12 +187,28 @@ class Analysis:
         blind = self.shot_value(u, t, spos, t.pos, moved, auto)
         r = self.read.get(t.id)
         if r is None:
+            if t.id in self.hunkered() and ground.hunker_cover(self.view.table, t.pos, tuple(spos)) is not None:
+                return (1 - HABIT) * blind   # he hid behind that cover last round: likely again
             return blind
         if r.hunkers and ground.hunker_cover(self.view.table, t.pos, tuple(spos)) is not None:
             seen = 0.0                       # "Hunkering Down": hidden unless we flank the cover
         else:
             seen = self.shot_value(u, t, spos, r.pos, moved, auto, stationary=1.0 if r.still else 0.0)
         return TRUST * seen + (1 - TRUST) * blind
+
+    def hunkered(self) -> set[str]:
+        """The enemies whose revealed order last round was to hunker down (orders.reveal logs each
+        order as "<name> (<side>): hunkers down", orders.text), from the side's own log."""
+        if not hasattr(self, "_hunkered"):
+            found = set()
+            for e in reversed(self.view.log):
+                if e.turn < self.view.turn - 1:
+                    break
+                if e.turn == self.view.turn - 1 and e.kind == "OrderRevealed" and \
+                        e.text.split("): ", 1)[-1].startswith("hunkers down"):
+                    found.add(e.data.get("unit"))
+            self._hunkered = found
+        return self._hunkered
 
     def best_shot(self, u: Unit, spos, moved: bool, extra_adv: bool = False) -> float:
         foes = [e for e in self.units if e.side != u.side]

@@ -42,6 +42,11 @@ def order_value(analysis: Analysis, u: Unit, order: Order, pos, moved: bool) -> 
     if a == READY:
         return 0.01
     if a == OPERATE:
+        # only the side the scenario counts the machinery for gains by running it (militia working
+        # the scavengers' generator only spend their action)
+        op = analysis.view.scenario.victory.get("operate") or {}
+        if int(op.get("side", -1)) != u.side or op.get("objective") != order.target:
+            return 0.0
         # a machine runs once a round: a friend already ordered to work it leaves nothing to add
         mine = analysis.d.get("orders") or {}
         if any(o.get("action") == OPERATE and o.get("target") == order.target
@@ -49,8 +54,20 @@ def order_value(analysis: Analysis, u: Unit, order: Order, pos, moved: bool) -> 
             return 0.0
         return OPERATE_VALUE
     if a == FIRST_AID:
-        return 0.01
+        return 0.01 if reaches(analysis, u, analysis.view.units.get(order.target)) else -0.05
     return 0.0                     # run, hunker, wait: only where the figure ends up counts
+
+
+def reaches(analysis: Analysis, u: Unit, t: Unit | None) -> bool:
+    """Would the medic's run (movement: straight toward the comrade, stopped by terrain and bases) end in
+    contact with him? Else the first aid is an order wasted ("cannot reach ... to give first aid")."""
+    if t is None:
+        return False
+    view = analysis.view
+    contact = float(tables.melee()["contact"])
+    end = ground.run_towards(view.table, u.pos, t.pos, u.base_radius + t.base_radius + contact / 2)
+    end = ground.stop_clear(view, u, end, target=t)
+    return ground.edge_gap(end, u.base, t.pos, t.base) <= contact + 1e-6
 
 
 def reload_value(analysis: Analysis, u: Unit, pos) -> float:

@@ -50,4 +50,13 @@ class DiveForCover(Action):
     facing: float = 0.0
 
 
-ACTIONS = (Move, Attack, ThrowGrenade, Rally, OpportunityFire, DiveForCover, Pass)
+@dataclasses.dataclass(frozen=True)
+class Deploy(Action):
+    """Hidden deployment: place one of the hidden side's figures or blanks in its zone, facing `facing`."""
+    actor: str = ""
+    x: float = 0.0
+    y: float = 0.0
+    facing: float = 0.0
+
+
+ACTIONS = (Deploy, Move, Attack, ThrowGrenade, Rally, OpportunityFire, DiveForCover, Pass)

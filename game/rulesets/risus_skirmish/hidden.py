@@ -107,6 +107,9 @@ def redact(state: GameState, seen: GameState, side: int) -> None:
             teams[tid] = {**t, "members": shown, "leader": leader}
         seen.data["teams"] = teams
         for decision in seen.flow.interrupts:      # a move waiting on OP fire: hidden firers left out
+            if decision.side != side and decision.kind == "deploy":
+                decision.context = {}               # which figures are placed: the deployer's secret
+                continue
             the_move = decision.context
             if the_move.get("firers"):
                 the_move["firers"] = {f: k for f, k in the_move["firers"].items()

@@ -20,7 +20,7 @@ from game.engine.ruleset import Option, OptionSpec, Ruleset, other_side
 from game.engine.state import GameState, Result, Unit
 from game.geometry.sectors import angle_to
 
-from . import combat, forces, hidden, movement, terrain, victory
+from . import combat, deployment, forces, hidden, movement, terrain, victory
 from .actions import ACTIONS, Attack, DiveForCover, Move, OpportunityFire, Rally, ThrowGrenade
 
 FACING_CHOICES = ("none", "180", "90", "90-in-high", "cliche")
@@ -65,7 +65,7 @@ class RisusSkirmish(TableRules, Ruleset):
         first = state.scenario.sides[state.flow.initiative].name
         state.emit("Initiative", f"The {first} advance and hold the initiative", side=state.flow.initiative)
         if state.options.get("hidden_deployment"):
-            hidden.reveal_seen(state)
+            deployment.begin(state, hidden.hidden_side(state.scenario))   # its figures placed first
 
     def hides_information(self, state: GameState) -> bool:
         """Advanced option: hidden deployment keeps the defender's markers secret."""
@@ -87,6 +87,8 @@ class RisusSkirmish(TableRules, Ruleset):
             return self._opfire_options(state, decision)
         if decision.kind == "dive-for-cover":
             return self._dive_options(state, decision)
+        if decision.kind == deployment.DEPLOY:
+            return deployment.options(state, decision)
         return self._act_options(state, decision.side)
 
     # what the AI asks (the same rules the moves use)
@@ -214,6 +216,10 @@ class RisusSkirmish(TableRules, Ruleset):
 
     # -- resolving ----------------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action, decision: Decision) -> None:
+        if decision.kind == deployment.DEPLOY:
+            if deployment.apply(state, action, decision):
+                hidden.reveal_seen(state)      # deployed: what the enemy sees now is revealed
+            return
         if decision.kind == "opportunity-fire":
             movement.answer_opfire(state, action, decision)     # the move goes on in movement.move_on
             return

@@ -1,0 +1,55 @@
+"""`make bench` self-play lines (issue 12): do two `normal` AIs make a real game of each bundled Risus
+Skirmish and Takipsilim scenario?
+
+One line per scenario: `selfplay scenario=<name> seeds=<n> at_limit=<share of games that reached the
+turn or action limit> wins=<side>:<n>,... draws=<n> turns=<mean> s=<seconds>`. The issue's target, over
+10 seeds: at most 5 games at the limit and at least 2 wins for each side; here a few seeds
+(SELFPLAY_SEEDS, default 4) keep `make bench` short, which is enough to see a stalled scenario (every
+game at the limit) or a one-sided one.
+"""
+from __future__ import annotations
+
+import os
+import time
+from typing import Iterator
+
+from game import rulesets, simulate
+from game.ai import tournament
+from game.engine import game as engine
+from game.engine.state import GameState
+
+RULESETS = ("risus-skirmish", "takipsilim")
+SEEDS = int(os.environ.get("SELFPLAY_SEEDS", "4"))
+
+
+def at_limit(state: GameState) -> bool:
+    """Did the game end by running out of turns (or of actions) rather than by a side winning it?"""
+    reason = state.outcome.reason if state.outcome is not None else ""
+    return state.flow.turn > state.scenario.turn_limit or "action limit" in reason
+
+
+def selfplay(name: str, seeds: int = SEEDS) -> str:
+    rulesets.load_all()
+    scenario = tournament.load(name)
+    wins = [0] * len(scenario.sides)
+    draws = limit = turns = 0
+    t0 = time.perf_counter()
+    for seed in range(1, seeds + 1):
+        state = simulate.run(engine.new_game(scenario, seed), ["normal"]).state
+        winner = state.outcome.winner if state.outcome is not None else None
+        if winner is None:
+            draws += 1
+        else:
+            wins[winner] += 1
+        limit += at_limit(state)
+        turns += min(state.flow.turn, scenario.turn_limit)
+    by_side = ",".join(f"{s.name.replace(' ', '_')}:{n}" for s, n in zip(scenario.sides, wins))
+    return (f"selfplay scenario={name} seeds={seeds} at_limit={limit / seeds:.2f} wins={by_side} "
+            f"draws={draws} turns={turns / seeds:.1f} s={time.perf_counter() - t0:.1f}")
+
+
+def run() -> Iterator[str]:
+    rulesets.load_all()
+    for name in tournament.bundled():
+        if tournament.load(name).ruleset in RULESETS:
+            yield selfplay(name)
