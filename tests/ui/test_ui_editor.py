@@ -208,3 +208,23 @@ def test_a_long_form_in_a_small_window_turns_pages_so_every_field_can_be_edited(
         app.step()
     from game.editor import forms
     assert seen == {f.path for f in forms.fields(screen.editor.doc, None)}
+
+
+def test_a_corner_of_a_rectangle_is_dragged_with_the_mouse_and_undone(app):
+    """Issue 19: the select tool moves one corner ("move ... snap to a grid", "undo and redo for every
+    edit"); Delete then takes a corner out."""
+    screen = open_editor(app)
+    view = screen.view
+    key(app, pygame.K_r)
+    drag(app, at(view, 10, 10), at(view, 40, 30))
+    key(app, pygame.K_v)
+    click(app, at(view, 20, 20))
+    assert screen.editor.selection == ("terrain", 0)
+    drag(app, at(view, 40, 30), at(view, 50, 45))
+    ring = screen.editor.doc["terrain"][0]["polygon"]
+    assert [50, 45] in ring and [40, 30] not in ring and len(ring) == 4
+    key(app, pygame.K_DELETE)
+    assert len(screen.editor.doc["terrain"]) == 1 and len(screen.editor.doc["terrain"][0]["polygon"]) == 3
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert [40, 30] in screen.editor.doc["terrain"][0]["polygon"]

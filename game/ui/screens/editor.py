@@ -282,10 +282,11 @@ class EditorScreen(Screen):
         elif command == "finish":
             tools.finish()
         elif command == "back":
-            if not tools.back():
+            if not tools.back() and not tools.delete_corner():
                 ed.delete()
         elif command == "delete":
-            ed.delete()
+            if not tools.delete_corner():
+                ed.delete()
         elif command == "duplicate":
             ed.duplicate()
         elif command == "nudge":
@@ -334,6 +335,7 @@ class EditorScreen(Screen):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and view.in_viewport(pos):
             self.dragging = True
+            self.tools.reach = self.s(8) / max(view.camera.scale, 1e-6)     # 8 px round a corner
             self.tools.press(world, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
             self.dragging = False
@@ -377,15 +379,17 @@ class EditorScreen(Screen):
             pts = [cam.to_screen(*p) for p in item["polygon"]]
             if len(pts) >= 3:
                 pygame.draw.lines(surface, SELECT, True, pts, 3)
-                for p in pts:
-                    pygame.draw.rect(surface, SELECT, pygame.Rect(p[0] - 3, p[1] - 3, 7, 7))
+                for i, p in enumerate(pts):
+                    r = 5 if i == self.tools.corner and self.tools.tool == "select" else 3
+                    pygame.draw.rect(surface, SELECT, pygame.Rect(p[0] - r, p[1] - r, 2 * r + 1, 2 * r + 1),
+                                     0 if r == 3 else 2)
         elif item is not None and item.get("radius") and item.get("x") is not None:
             pygame.draw.circle(surface, SELECT, cam.to_screen(item["x"], item["y"]),
                                max(6, item["radius"] * cam.scale), 3)
         shape = self.tools.preview_shape()
         if shape and len(shape) >= 2:
             pts = [cam.to_screen(*p) for p in shape]
-            closed = self.tools.tool in ("rect", "ellipse", "building", "zone", "polygon")
+            closed = self.tools.tool in ("rect", "ellipse", "building", "zone", "polygon", "select")
             pygame.draw.lines(surface, DRAWING, closed and len(pts) >= 3, pts, 2)
             for p in pts:
                 pygame.draw.circle(surface, DRAWING, p, 3)
