@@ -10,6 +10,7 @@ from typing import Any
 
 from game.editor import catalogue, hexpaint, shapes, vertices
 from game.editor.document import PLACE_PATH, Editor
+from game.editor.forms import terrain_kinds
 from game.geometry.hexmap import HEXSIDE_FEATURES, PLACE_KINDS
 
 
@@ -75,11 +76,7 @@ class Tools:
         picks = BY_ID[self.tool].picks
         doc = self.editor.doc
         if picks == "terrain":
-            from game.geometry.terrain import load_kinds
-            try:
-                kinds = load_kinds(doc.get("terrain_kinds") or None)
-            except ValueError:
-                kinds = load_kinds()
+            kinds = terrain_kinds(doc)
             return [(k, v.label or k) for k, v in kinds.items()]
         if picks == "unit":
             return [(i, k.label) for i, k in enumerate(catalogue.unit_kinds(self.editor.ruleset_id))]

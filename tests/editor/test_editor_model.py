@@ -410,3 +410,42 @@ def test_a_single_corner_is_dragged_inserted_and_deleted_with_snap_undo_and_redo
     t.press((18, 39)); t.release((18.26, 39.5))
     assert [18.26, 39.5] in ed.doc["terrain"][-1]["polygon"]
     assert not checks.problems(ed.doc) or all("terrain[1]" not in p.place for p in checks.problems(ed.doc))
+
+
+def _field(ed, sel, label):
+    from game.editor import forms
+    return next(f for f in forms.fields(ed.doc, sel) if f.label == label)
+
+
+def test_terrain_and_hex_kind_overrides_are_form_fields(hex_ruleset):
+    """SCENARIO_FORMAT.md: "terrain_kinds" (overrides/additions to terrain_kinds.json) and
+    "hexmap.kinds" (overrides/additions to hex_kinds.json) are edited in the form; a mistyped one is
+    a problem with its place, never a traceback."""
+    from game.editor import forms
+    ed = risus_table()
+    kinds = _field(ed, None, "Terrain kinds")
+    assert kinds.path == ("terrain_kinds",) and kinds.empty_clears
+    ed.set_value(kinds.path, forms.parse(kinds, '{"lava": {"impassable": true, "label": "Lava", "color": "#ff4400"}}'))
+    piece = ed.doc["terrain"][0]["kind"]
+    override = _field(ed, ("terrain", 0), "Kind override")
+    assert override.path == ("terrain_kinds", piece) and override.value == {}
+    ed.set_value(override.path, forms.parse(override, '{"cover": false}'))
+    assert ed.doc["terrain_kinds"][piece] == {"cover": False}
+    assert ("lava", "Lava") in _field(ed, ("terrain", 0), "Kind").choices
+    rect = Tools(ed)
+    rect.use("rect")
+    assert ("lava", "Lava") in rect.choices()
+    assert checks.problems(ed.doc) == []
+    ed.set_value(override.path, {"cover": "very"})
+    found = checks.problems(ed.doc)
+    assert found and found[0].place.startswith("terrain_kinds") and "cover" in found[0].place
+    assert _field(ed, ("terrain", 0), "Kind").choices          # the form still builds
+    hexed = Editor(blank_hexmap(hex_ruleset.id, 4, 4))
+    hex_kinds = _field(hexed, None, "Hex kinds")
+    assert hex_kinds.path == ("hexmap", "kinds")
+    hexed.set_value(hex_kinds.path, forms.parse(hex_kinds, '{"swamp": {"move_cost": 4, "color": "#335533"},'
+                                                           ' "forest": {"move_cost": null}}'))
+    assert "swamp" in hexpaint.kinds(hexed.doc) and checks.problems(hexed.doc) == []
+    assert hexpaint.kind_table(hexed.doc)["forest"].move_cost is None      # null: impassable
+    hexed.set_value(hex_kinds.path, {"swamp": "wet"})
+    assert checks.problems(hexed.doc) and "swamp" not in hexpaint.kinds(hexed.doc)

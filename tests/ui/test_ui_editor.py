@@ -228,3 +228,20 @@ def test_a_corner_of_a_rectangle_is_dragged_with_the_mouse_and_undone(app):
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert [40, 30] in screen.editor.doc["terrain"][0]["polygon"]
+
+
+def test_a_kind_override_typed_into_the_form_applies_and_an_empty_one_comes_out(app):
+    """SCENARIO_FORMAT.md "terrain_kinds": overrides of a kind, edited in the selected piece's form;
+    {} typed in takes the override out (one step of undo each)."""
+    from game.editor import forms
+    screen = open_editor(app)
+    view = screen.view
+    key(app, pygame.K_r)
+    drag(app, at(view, 10, 10), at(view, 40, 30))
+    field = next(f for f in forms.fields(screen.editor.doc, ("terrain", 0)) if f.label == "Kind override")
+    screen.set_field(field, '{"impassable": true}')
+    assert screen.editor.doc["terrain_kinds"] == {"wood": {"impassable": True}}
+    screen.set_field(field, "{}")
+    assert "wood" not in screen.editor.doc.get("terrain_kinds", {})
+    screen.editor.undo()
+    assert screen.editor.doc["terrain_kinds"]["wood"] == {"impassable": True}

@@ -9,10 +9,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
 
-from game.editor import forms
+from game.editor import forms, hexpaint
 from game.editor.tools import BY_ID, TOOLS
-from game.geometry.hexmap import load_hex_kinds
-from game.geometry.terrain import load_kinds
 from game.ui import patterns, theme
 
 
@@ -68,11 +66,11 @@ class ToolBar:
             return
         picks = BY_ID[tools.tool].picks
         if picks == "terrain":
-            kind = load_kinds(self.screen.editor.doc.get("terrain_kinds") or None).get(tools.choice)
+            kind = forms.terrain_kinds(self.screen.editor.doc).get(tools.choice)
             if kind is not None:
                 patterns.swatch(surface, self.swatch, theme.hex_colour(kind.color), patterns.pattern_of(kind))
         elif picks == "hex":
-            kind = load_hex_kinds((self.screen.editor.doc.get("hexmap") or {}).get("kinds") or None).get(tools.choice)
+            kind = hexpaint.kind_table(self.screen.editor.doc).get(tools.choice)
             if kind is not None:
                 patterns.swatch(surface, self.swatch, theme.hex_colour(kind.color), None)
 

@@ -149,7 +149,7 @@ class EditorScreen(Screen):
             return
         if field.path == ("ruleset",):
             self.editor.set_ruleset(value)
-        elif value in (None, "") and field.kind in ("optional", "choice"):
+        elif (value in (None, "") and field.kind in ("optional", "choice")) or (value == {} and field.empty_clears):
             self.editor.clear_value(field.path)
         else:
             self.editor.set_value(field.path, value, f"set {field.label.lower()}")
