@@ -83,7 +83,7 @@ def test_a_problem_clicked_selects_its_piece_and_the_gaps_show(app):
     assert colour[0] > colour[1] + 30
     i = places.index("units[0].stats.cliches")
     post(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=screen.panel.problem_list,
-         text=screen.panel.problem_texts[i])
+         text=screen.panel.problem_texts[screen.panel.problem_lines.index(i)])
     for _ in range(3):
         app.step()
     assert screen.editor.selection == ("units", 0)
@@ -245,3 +245,23 @@ def test_a_kind_override_typed_into_the_form_applies_and_an_empty_one_comes_out(
     assert "wood" not in screen.editor.doc.get("terrain_kinds", {})
     screen.editor.undo()
     assert screen.editor.doc["terrain_kinds"]["wood"] == {"impassable": True}
+
+
+def test_a_long_problem_wraps_onto_more_lines_and_any_of_them_selects_its_piece(app):
+    """Issue 19: "Problems are listed with their place, and clicking one selects the piece" — a long
+    problem is shown whole, wrapped, never cut."""
+    from game.editor.checks import Problem
+    screen = open_editor(app)
+    key(app, pygame.K_u)
+    click(app, at(screen.view, 30, 30))
+    screen.editor.select(None)
+    long = Problem("units[0].stats.cliches", "expected " + " ".join(f"word{n}" for n in range(40)), ("units", 0))
+    screen.problems = [Problem("terrain", "a short one"), long]
+    screen.rebuild()
+    panel = screen.panel
+    lines = [t for t, i in zip(panel.problem_texts, panel.problem_lines) if i == 1]
+    assert len(lines) >= 3 and " ".join(t.strip() for t in lines) == f"2. {long}"
+    assert all(app.fonts.get(15).size(t)[0] <= panel.problem_list.rect.w for t in lines)
+    post(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=panel.problem_list, text=lines[-1])
+    app.step()
+    assert screen.editor.selection == ("units", 0)
