@@ -119,10 +119,18 @@ class Tools:
         return True
 
     # -- gestures ---------------------------------------------------------------------------------
+    @property
+    def stroking(self) -> bool:
+        """A brush stroke is under way (the screen checks the map when it ends)."""
+        return self._stroke is not None
+
     def cancel(self) -> bool:
         busy = bool(self.points) or self.anchor is not None
         self.points, self.anchor, self._moved_from = [], None, None
         self._corner_from = None
+        if self._stroke is not None:             # a brush stroke cut short: what it painted stays, one step
+            self.editor.history.merge_since(self._stroke, f"paint {self.hex_kind}")
+            self._stroke = None
         return busy
 
     def back(self) -> bool:

@@ -47,16 +47,21 @@ class EditorScreen(Screen):
         self.form_start = 0                       # the first field shown of a long form
         self.problem_hex: Hex | None = None       # the hex of the problem clicked last (a hex map)
         self.now = 0.0
+        self.checked = -1                         # the document version the problems are of
         self.refresh_model()
 
     # -- the model -> what is shown ------------------------------------------------------------------
-    def refresh_model(self) -> None:
+    def refresh_model(self, check: bool = True) -> None:
+        """The board shown anew; with `check`, the live checks run again too (a brush stroke leaves
+        them until it ends, so each hex painted costs only its redraw)."""
         ed = self.editor
-        self.problems = checks.problems(ed.doc)
-        # a problem about the terrain that names a point (a table its ruleset wants covered has a gap
-        # there): what no piece covers is shown, once per edit
-        gap = any(p.point is not None and p.place == "terrain" for p in self.problems)
-        self.gaps = shapes.uncovered(*ed.size, ed.doc["terrain"]) if gap and ed.board == "table" else None
+        if check:
+            self.problems = checks.problems(ed.doc)
+            self.checked = ed.history.version
+            # a problem about the terrain that names a point (a table its ruleset wants covered has a
+            # gap there): what no piece covers is shown, once per edit
+            gap = any(p.point is not None and p.place == "terrain" for p in self.problems)
+            self.gaps = shapes.uncovered(*ed.size, ed.doc["terrain"]) if gap and ed.board == "table" else None
         shown = preview.build(ed.doc)
         if shown is not None:
             old = self.shown
@@ -109,13 +114,18 @@ class EditorScreen(Screen):
     def update(self, dt: float) -> None:
         self.now += dt
         ed = self.editor
+        stroking = self.tools.stroking          # a brush stroke: checks and widgets wait for its end
         if self.seen != (ed.history.version, ed.selection):
             changed = self.seen[0] != ed.history.version
             if self.seen[1] != ed.selection:
                 self.form_start = 0
             if changed:
-                self.refresh_model()
+                self.refresh_model(check=not stroking)
             self.seen = (ed.history.version, ed.selection)
+            if not stroking:
+                self.app.later(self.refresh_widgets)
+        elif not stroking and self.checked != ed.history.version:
+            self.refresh_model()
             self.app.later(self.refresh_widgets)
 
     def caption(self) -> str:
