@@ -251,7 +251,7 @@ class Tools:
         if at is None:
             return False
         self._corner_from = start
-        ed.message = f"corner {at + 1}: drag to move it, Delete to take it out"
+        ed.message = f"corner {at + 1}: drag it; Delete takes it out"
         return True
 
     def delete_corner(self) -> bool:
