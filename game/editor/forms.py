@@ -28,6 +28,7 @@ class Field:
     kind: str = "text"                      # one of KINDS
     choices: tuple = ()                     # (value, text) pairs for a choice
     help: str = ""
+    empty_clears: bool = False              # an empty object typed in takes the key out (no override)
 
     def text(self) -> str:
         """The value as the input shows it."""
@@ -90,6 +91,24 @@ def _kind_of_value(value: Any) -> str:
     return "json"
 
 
+# the format's kind overrides (game/engine/SCENARIO_FORMAT.md "terrain_kinds" and "hexmap.kinds")
+TERRAIN_KINDS_HELP = ('overrides and new kinds: {"name": {"high", "cover", "rough", "impassable", "building", '
+                      '"linear_obstacle": true/false, "label": text, "color": "#rrggbb"}}')
+TERRAIN_KIND_HELP = ('this kind for this scenario only: {"high", "cover", "rough", "impassable", "building", '
+                     '"linear_obstacle": true/false, "label", "color"}; {} takes the override out')
+HEX_KINDS_HELP = ('overrides and new hex kinds: {"id": {"label": text, "color": "#rrggbb", '
+                  '"move_cost": number, or null for impassable, "cover": true/false}}')
+
+
+def terrain_kinds(doc: dict[str, Any]) -> dict[str, Any]:
+    """The kinds a piece can be: the defaults with the scenario's overrides (only the defaults while
+    the overrides are mistyped: the problem list says what to mend)."""
+    try:
+        return load_kinds(doc.get("terrain_kinds") or None)
+    except (ValueError, TypeError, AttributeError):
+        return load_kinds()
+
+
 def scenario_fields(doc: dict[str, Any]) -> list[Field]:
     rulesets = tuple((r.id, r.id) for r in catalogue.rulesets())
     out = [Field("Title", ("title",), doc.get("title", "")), Field("File name", ("name",), doc.get("name", "")),
@@ -100,13 +119,17 @@ def scenario_fields(doc: dict[str, Any]) -> list[Field]:
                  help="the ruleset's victory condition: a kind and its settings")]
     if doc.get("table"):
         out += [Field("Table width cm", ("table", "width"), doc["table"].get("width"), "number"),
-                Field("Table height cm", ("table", "height"), doc["table"].get("height"), "number")]
+                Field("Table height cm", ("table", "height"), doc["table"].get("height"), "number"),
+                Field("Terrain kinds", ("terrain_kinds",), doc.get("terrain_kinds", {}), "json",
+                      help=TERRAIN_KINDS_HELP, empty_clears=True)]
     elif doc.get("hexmap"):
         out += [Field("Hex default", ("hexmap", "default"), doc["hexmap"].get("default", "plain"), "choice",
                       tuple((k, k) for k in hexpaint.kinds(doc))),
                 Field("Hex size", ("hexmap", "size"), doc["hexmap"].get("size"), "number"),
                 Field("Hex columns", ("hexmap", "cols"), doc["hexmap"].get("cols"), "int"),
-                Field("Hex rows", ("hexmap", "rows"), doc["hexmap"].get("rows"), "int")]
+                Field("Hex rows", ("hexmap", "rows"), doc["hexmap"].get("rows"), "int"),
+                Field("Hex kinds", ("hexmap", "kinds"), doc["hexmap"].get("kinds", {}), "json",
+                      help=HEX_KINDS_HELP)]
     rs = catalogue.ruleset(str(doc.get("ruleset")))
     for spec in rs.options if rs is not None else ():
         value = (doc.get("options") or {}).get(spec.id, spec.default)
@@ -133,11 +156,18 @@ def fields(doc: dict[str, Any], selection: tuple | None) -> list[Field]:
     coll, i = selection[0], selection[1]
     at = (coll, i)
     if coll == "terrain":
-        kinds = load_kinds(doc.get("terrain_kinds") or None)
-        return [Field("Name", at + ("name",), item.get("name", "")),
-                Field("Kind", at + ("kind",), item.get("kind"), "choice",
-                      tuple((k, v.label or k) for k, v in kinds.items())),
-                Field("Id", at + ("id",), item.get("id"))]
+        kinds = terrain_kinds(doc)
+        out = [Field("Name", at + ("name",), item.get("name", "")),
+               Field("Kind", at + ("kind",), item.get("kind"), "choice",
+                     tuple((k, v.label or k) for k, v in kinds.items())),
+               Field("Id", at + ("id",), item.get("id"))]
+        kind = item.get("kind")
+        if isinstance(kind, str) and kind:
+            out.append(Field("Kind override", ("terrain_kinds", kind),
+                             (doc.get("terrain_kinds") or {}).get(kind, {}) if isinstance(doc.get("terrain_kinds"),
+                                                                                         dict) else {},
+                             "json", help=TERRAIN_KIND_HELP, empty_clears=True))
+        return out
     if coll == "units":
         out = [Field("Name", at + ("name",), item.get("name", "")), Field("Id", at + ("id",), item.get("id")),
                Field("Side", at + ("side",), item.get("side", 0), "choice", side_choices(doc)),

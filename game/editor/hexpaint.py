@@ -39,9 +39,18 @@ def grid(doc: dict[str, Any]) -> HexMap | None:
         return None
 
 
+def kind_table(doc: dict[str, Any]) -> dict[str, Any]:
+    """The hex terrain kinds: the defaults with the map's overrides (only the defaults while the
+    overrides are mistyped: the problem list says what to mend)."""
+    try:
+        return load_hex_kinds((doc.get("hexmap") or {}).get("kinds") or None)
+    except (ValueError, TypeError, AttributeError):
+        return load_hex_kinds()
+
+
 def kinds(doc: dict[str, Any]) -> list[str]:
     """The hex terrain kinds a brush can paint: the defaults and the map's own."""
-    return list(load_hex_kinds((doc.get("hexmap") or {}).get("kinds") or None))
+    return list(kind_table(doc))
 
 
 def hex_at(doc: dict[str, Any], point) -> Hex | None:

@@ -33,7 +33,7 @@ class Preview:
 def _drawable_terrain(doc: dict[str, Any]) -> list[dict[str, Any]]:
     try:
         kinds = load_kinds(doc.get("terrain_kinds") or None)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, AttributeError):
         kinds = load_kinds()
     out = []
     for p in doc.get("terrain") or []:
@@ -53,7 +53,7 @@ def _drawable_hexmap(hexmap: dict[str, Any]) -> dict[str, Any]:
         return hexmap
     try:
         kinds = load_hex_kinds(hexmap.get("kinds") or None)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, AttributeError):
         kinds, hexmap = load_hex_kinds(), {**hexmap, "kinds": {}}
 
     def on(q: Any, r: Any) -> bool:
@@ -76,7 +76,7 @@ def build(doc: dict[str, Any]) -> Preview | None:
         d["terrain"] = _drawable_terrain(d)
         try:
             load_kinds(d.get("terrain_kinds") or None)
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, AttributeError):
             d["terrain_kinds"] = {}
     elif isinstance(d.get("hexmap"), dict):
         d["hexmap"] = _drawable_hexmap(d["hexmap"])

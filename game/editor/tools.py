@@ -8,8 +8,9 @@ import dataclasses
 import math
 from typing import Any
 
-from game.editor import catalogue, hexpaint, shapes
+from game.editor import catalogue, hexpaint, shapes, vertices
 from game.editor.document import PLACE_PATH, Editor
+from game.editor.forms import terrain_kinds
 from game.geometry.hexmap import HEXSIDE_FEATURES, PLACE_KINDS
 
 
@@ -24,7 +25,9 @@ class Tool:
 
 
 TOOLS: tuple[Tool, ...] = (
-    Tool("select", "V", "Select / move", "any", help="click to select, drag to move; on a hex map click a unit"),
+    Tool("select", "V", "Select / move", "any",
+         help="click to select, drag to move; drag a corner of the selection to move it alone, Shift+click its "
+              "edge to add a corner, Delete takes the corner grabbed; on a hex map click a unit"),
     Tool("polygon", "P", "Polygon", "table", "terrain", "click each vertex; Enter or a click on the first closes it"),
     Tool("rect", "R", "Rectangle", "table", "terrain", "drag a rectangle"),
     Tool("ellipse", "E", "Ellipse", "table", "terrain", "drag an ellipse; Shift: a circle"),
@@ -62,6 +65,10 @@ class Tools:
         self.shift = False
         self._moved_from: tuple[float, float] | None = None
         self._stroke: int | None = None                 # steps done when a brush stroke began
+        self.reach = 1.0                                # how near a corner a click grabs it (board units)
+        self.corner: int | None = None                  # the selection's corner grabbed last
+        self._corner_from: int | None = None            # steps done when a corner drag began
+        self._corner_of = None                          # the selection the corner belongs to
 
     # -- the choice -----------------------------------------------------------------------------
     def choices(self) -> list[tuple[Any, str]]:
@@ -69,11 +76,7 @@ class Tools:
         picks = BY_ID[self.tool].picks
         doc = self.editor.doc
         if picks == "terrain":
-            from game.geometry.terrain import load_kinds
-            try:
-                kinds = load_kinds(doc.get("terrain_kinds") or None)
-            except ValueError:
-                kinds = load_kinds()
+            kinds = terrain_kinds(doc)
             return [(k, v.label or k) for k, v in kinds.items()]
         if picks == "unit":
             return [(i, k.label) for i, k in enumerate(catalogue.unit_kinds(self.editor.ruleset_id))]
@@ -116,9 +119,18 @@ class Tools:
         return True
 
     # -- gestures ---------------------------------------------------------------------------------
+    @property
+    def stroking(self) -> bool:
+        """A brush stroke is under way (the screen checks the map when it ends)."""
+        return self._stroke is not None
+
     def cancel(self) -> bool:
         busy = bool(self.points) or self.anchor is not None
         self.points, self.anchor, self._moved_from = [], None, None
+        self._corner_from = None
+        if self._stroke is not None:             # a brush stroke cut short: what it painted stays, one step
+            self.editor.history.merge_since(self._stroke, f"paint {self.hex_kind}")
+            self._stroke = None
         return busy
 
     def back(self) -> bool:
@@ -132,6 +144,8 @@ class Tools:
         self.shift = shift
         p = ed.snap(world)
         if t == "select":
+            if self._grab_corner(world, shift):
+                return
             ed.select(ed.pick(world) if ed.board == "table" else self._pick_hex_unit(world))
             if ed.selection is not None:
                 self._moved_from = p
@@ -177,6 +191,11 @@ class Tools:
     def release(self, world) -> None:
         ed, t = self.editor, self.tool
         p = ed.snap(world)
+        if t == "select" and self._corner_from is not None:
+            vertices.move_corner(ed, self.corner, world)
+            ed.history.merge_since(self._corner_from, "move a corner")
+            self._corner_from = None
+            return
         if t == "select" and self._moved_from is not None and ed.board == "hexmap":
             self._moved_from = None
             h, unit = hexpaint.hex_at(ed.doc, world), ed.item()
@@ -219,6 +238,30 @@ class Tools:
             return ed.add_piece(kind, shapes.obstacle(pts)) is not None
         return False
 
+    def _grab_corner(self, world, shift: bool) -> bool:
+        """A press on a corner of the selected shape grabs it; Shift on an edge adds a corner there."""
+        ed = self.editor
+        item = ed.item() if ed.board == "table" and ed.selection and ed.selection[0] != "units" else None
+        at = vertices.nearest_corner(item, world, self.reach)
+        start = len(ed.history.done)
+        if at is None and shift:
+            edge = vertices.nearest_edge(item, world, self.reach)
+            at = vertices.insert_corner(ed, edge, world) if edge is not None else None
+        self.corner, self._corner_of = at, ed.selection
+        if at is None:
+            return False
+        self._corner_from = start
+        ed.message = f"corner {at + 1}: drag it; Delete takes it out"
+        return True
+
+    def delete_corner(self) -> bool:
+        """Delete: the corner grabbed last, when one is."""
+        if self.corner is None or self.tool != "select" or self._corner_of != self.editor.selection:
+            return False
+        done = vertices.delete_corner(self.editor, self.corner)
+        self.corner = None
+        return done
+
     def _paint(self, world) -> None:
         h = hexpaint.hex_at(self.editor.doc, world)
         if h is not None:
@@ -240,6 +283,11 @@ class Tools:
     def preview_shape(self) -> list[tuple[float, float]] | None:
         """The outline of the shape being drawn, to the cursor (for the screen to draw)."""
         c = self.cursor
+        if self._corner_from is not None and c is not None:       # a corner being dragged
+            ring = [tuple(p) for p in vertices.ring_of(self.editor.item()) or []]
+            if self.corner is not None and self.corner < len(ring):
+                ring[self.corner] = self.editor.snap(c)
+                return ring
         if self.points:
             return self.points + ([self.editor.snap(c)] if c is not None else [])
         if self.anchor is not None and c is not None:

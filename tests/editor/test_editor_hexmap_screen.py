@@ -74,3 +74,37 @@ def test_a_hex_map_painted_with_events_saves_and_plays(app, hex_ruleset):
     press(app, pygame.K_F5)
     app.step()
     assert isinstance(app.top, GameScreen) and app.top.session.state.board.kind == "hexmap"
+
+
+def test_a_brush_stroke_is_drawn_hex_by_hex_and_checked_once_when_it_ends(app, hex_ruleset, monkeypatch):
+    """Issue 19: "the ruleset's validate_scenario runs as you edit" — during a brush stroke each hex
+    painted is drawn at once, and the checks wait for the stroke's end (one check, one step of undo)."""
+    from game.editor import checks
+    from game.editor.document import Editor, blank_hexmap
+    from game.ui.screens.editor import EditorScreen
+    app.main_menu()
+    app.step()
+    ed = Editor(blank_hexmap(hex_ruleset.id, 10, 8))
+    screen = EditorScreen(app, ed)
+    app.push(screen)
+    app.step()
+    ran = []
+    real = checks.problems
+    monkeypatch.setattr(checks, "problems", lambda doc: ran.append(1) or real(doc))
+    screen.use_tool("brush")
+    screen.tools.hex_kind = "forest"
+    board = hexpaint.board(ed.doc)
+    stroke = board.hexes[11:16]
+    px = [tuple(int(v) for v in screen.view.camera.to_screen(*board.centre(h))) for h in stroke]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px[0], button=1))
+    app.step()
+    for p, h in zip(px[1:], stroke[1:]):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+        app.step()
+        assert screen.shown.board.terrain(h).id == "forest"              # drawn at once
+    assert ran == [] and screen.tools.stroking
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px[-1], button=1))
+    app.step()
+    app.step()
+    assert len(ran) == 1 and not screen.tools.stroking and screen.checked == ed.history.version
+    assert len(ed.doc["hexmap"]["hexes"]) == 5 and len(ed.history.done) == 1

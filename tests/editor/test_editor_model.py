@@ -368,3 +368,84 @@ def test_a_hex_map_made_smaller_lists_what_falls_off_it(hex_ruleset):
     found = checks.problems(ed.doc)
     assert [p.place for p in found] == ["hexmap.hexes[0]"] and found[0].hex == (last.q, last.r)
     assert preview.build(ed.doc).board.cols == 3          # still drawn, less what fell off
+
+
+def test_a_single_corner_is_dragged_inserted_and_deleted_with_snap_undo_and_redo():
+    """Issue 19: "move ... snap to a grid that can be switched off; undo and redo for every edit",
+    here for one corner of a drawn polygon; a building's walls and room keep the moved corner."""
+    ed = Editor(blank_table("risus-skirmish", 60, 40))
+    t = Tools(ed)
+    t.use("polygon")
+    for p in [(10, 10), (30, 10), (20, 30)]:
+        t.press(p)
+    t.finish()
+    t.use("select")
+    t.press((20, 20))
+    assert ed.selection == ("terrain", 0)
+    t.reach = 1.0
+    t.press((30.4, 10.3)); t.motion((40.2, 4.7), True); t.release((40.2, 4.7))   # snapped to 1 cm
+    assert ed.doc["terrain"][0]["polygon"] == [[10, 10], [40, 5], [20, 30]]
+    ed.undo()
+    assert ed.doc["terrain"][0]["polygon"] == [[10, 10], [30, 10], [20, 30]]
+    ed.redo()
+    assert ed.doc["terrain"][0]["polygon"][1] == [40, 5]
+    # Shift+click on the edge from (40, 5) to (20, 30) adds a corner there, dragged in the same step
+    t.press((30.1, 17.6), shift=True); t.release((36, 22))
+    assert ed.doc["terrain"][0]["polygon"] == [[10, 10], [40, 5], [36, 22], [20, 30]]
+    assert ed.history.done[-1].label == "move a corner"
+    ed.undo()
+    assert len(ed.doc["terrain"][0]["polygon"]) == 3
+    ed.redo()
+    t.press((36, 22)); t.release((36, 22))
+    assert t.delete_corner()
+    assert ed.doc["terrain"][0]["polygon"] == [[10, 10], [40, 5], [20, 30]]
+    t.press((10, 10)); t.release((10, 10))
+    assert not t.delete_corner() and "three corners" in ed.message
+    # a building: its outer wall and its room move with the corner
+    t.use("building"); t.press((5, 32)); t.release((15, 38))
+    t.use("select"); t.press((14.8, 37.9)); t.release((18, 39))
+    house = ed.doc["terrain"][-1]
+    assert [18, 39] in house["polygon"] and [18, 39] in house["rooms"][0] and [18, 39] in house["walls"][0]
+    ed.grid = 0
+    t.press((18, 39)); t.release((18.26, 39.5))
+    assert [18.26, 39.5] in ed.doc["terrain"][-1]["polygon"]
+    assert not checks.problems(ed.doc) or all("terrain[1]" not in p.place for p in checks.problems(ed.doc))
+
+
+def _field(ed, sel, label):
+    from game.editor import forms
+    return next(f for f in forms.fields(ed.doc, sel) if f.label == label)
+
+
+def test_terrain_and_hex_kind_overrides_are_form_fields(hex_ruleset):
+    """SCENARIO_FORMAT.md: "terrain_kinds" (overrides/additions to terrain_kinds.json) and
+    "hexmap.kinds" (overrides/additions to hex_kinds.json) are edited in the form; a mistyped one is
+    a problem with its place, never a traceback."""
+    from game.editor import forms
+    ed = risus_table()
+    kinds = _field(ed, None, "Terrain kinds")
+    assert kinds.path == ("terrain_kinds",) and kinds.empty_clears
+    ed.set_value(kinds.path, forms.parse(kinds, '{"lava": {"impassable": true, "label": "Lava", "color": "#ff4400"}}'))
+    piece = ed.doc["terrain"][0]["kind"]
+    override = _field(ed, ("terrain", 0), "Kind override")
+    assert override.path == ("terrain_kinds", piece) and override.value == {}
+    ed.set_value(override.path, forms.parse(override, '{"cover": false}'))
+    assert ed.doc["terrain_kinds"][piece] == {"cover": False}
+    assert ("lava", "Lava") in _field(ed, ("terrain", 0), "Kind").choices
+    rect = Tools(ed)
+    rect.use("rect")
+    assert ("lava", "Lava") in rect.choices()
+    assert checks.problems(ed.doc) == []
+    ed.set_value(override.path, {"cover": "very"})
+    found = checks.problems(ed.doc)
+    assert found and found[0].place.startswith("terrain_kinds") and "cover" in found[0].place
+    assert _field(ed, ("terrain", 0), "Kind").choices          # the form still builds
+    hexed = Editor(blank_hexmap(hex_ruleset.id, 4, 4))
+    hex_kinds = _field(hexed, None, "Hex kinds")
+    assert hex_kinds.path == ("hexmap", "kinds")
+    hexed.set_value(hex_kinds.path, forms.parse(hex_kinds, '{"swamp": {"move_cost": 4, "color": "#335533"},'
+                                                           ' "forest": {"move_cost": null}}'))
+    assert "swamp" in hexpaint.kinds(hexed.doc) and checks.problems(hexed.doc) == []
+    assert hexpaint.kind_table(hexed.doc)["forest"].move_cost is None      # null: impassable
+    hexed.set_value(hex_kinds.path, {"swamp": "wet"})
+    assert checks.problems(hexed.doc) and "swamp" not in hexpaint.kinds(hexed.doc)

@@ -83,7 +83,7 @@ def test_a_problem_clicked_selects_its_piece_and_the_gaps_show(app):
     assert colour[0] > colour[1] + 30
     i = places.index("units[0].stats.cliches")
     post(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=screen.panel.problem_list,
-         text=screen.panel.problem_texts[i])
+         text=screen.panel.problem_texts[screen.panel.problem_lines.index(i)])
     for _ in range(3):
         app.step()
     assert screen.editor.selection == ("units", 0)
@@ -208,3 +208,60 @@ def test_a_long_form_in_a_small_window_turns_pages_so_every_field_can_be_edited(
         app.step()
     from game.editor import forms
     assert seen == {f.path for f in forms.fields(screen.editor.doc, None)}
+
+
+def test_a_corner_of_a_rectangle_is_dragged_with_the_mouse_and_undone(app):
+    """Issue 19: the select tool moves one corner ("move ... snap to a grid", "undo and redo for every
+    edit"); Delete then takes a corner out."""
+    screen = open_editor(app)
+    view = screen.view
+    key(app, pygame.K_r)
+    drag(app, at(view, 10, 10), at(view, 40, 30))
+    key(app, pygame.K_v)
+    click(app, at(view, 20, 20))
+    assert screen.editor.selection == ("terrain", 0)
+    drag(app, at(view, 40, 30), at(view, 50, 45))
+    ring = screen.editor.doc["terrain"][0]["polygon"]
+    assert [50, 45] in ring and [40, 30] not in ring and len(ring) == 4
+    key(app, pygame.K_DELETE)
+    assert len(screen.editor.doc["terrain"]) == 1 and len(screen.editor.doc["terrain"][0]["polygon"]) == 3
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert [40, 30] in screen.editor.doc["terrain"][0]["polygon"]
+
+
+def test_a_kind_override_typed_into_the_form_applies_and_an_empty_one_comes_out(app):
+    """SCENARIO_FORMAT.md "terrain_kinds": overrides of a kind, edited in the selected piece's form;
+    {} typed in takes the override out (one step of undo each)."""
+    from game.editor import forms
+    screen = open_editor(app)
+    view = screen.view
+    key(app, pygame.K_r)
+    drag(app, at(view, 10, 10), at(view, 40, 30))
+    field = next(f for f in forms.fields(screen.editor.doc, ("terrain", 0)) if f.label == "Kind override")
+    screen.set_field(field, '{"impassable": true}')
+    assert screen.editor.doc["terrain_kinds"] == {"wood": {"impassable": True}}
+    screen.set_field(field, "{}")
+    assert "wood" not in screen.editor.doc.get("terrain_kinds", {})
+    screen.editor.undo()
+    assert screen.editor.doc["terrain_kinds"]["wood"] == {"impassable": True}
+
+
+def test_a_long_problem_wraps_onto_more_lines_and_any_of_them_selects_its_piece(app):
+    """Issue 19: "Problems are listed with their place, and clicking one selects the piece" — a long
+    problem is shown whole, wrapped, never cut."""
+    from game.editor.checks import Problem
+    screen = open_editor(app)
+    key(app, pygame.K_u)
+    click(app, at(screen.view, 30, 30))
+    screen.editor.select(None)
+    long = Problem("units[0].stats.cliches", "expected " + " ".join(f"word{n}" for n in range(40)), ("units", 0))
+    screen.problems = [Problem("terrain", "a short one"), long]
+    screen.rebuild()
+    panel = screen.panel
+    lines = [t for t, i in zip(panel.problem_texts, panel.problem_lines) if i == 1]
+    assert len(lines) >= 3 and " ".join(t.strip() for t in lines) == f"2. {long}"
+    assert all(app.fonts.get(15).size(t)[0] <= panel.problem_list.rect.w for t in lines)
+    post(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=panel.problem_list, text=lines[-1])
+    app.step()
+    assert screen.editor.selection == ("units", 0)

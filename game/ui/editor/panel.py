@@ -9,11 +9,13 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
 
-from game.editor import forms
+from game.editor import forms, hexpaint
 from game.editor.tools import BY_ID, TOOLS
-from game.geometry.hexmap import load_hex_kinds
-from game.geometry.terrain import load_kinds
 from game.ui import patterns, theme
+
+
+LIST_FONT = 15            # the list's font size (theme.json defaults)
+INDENT = "    "           # a problem's continued lines
 
 
 class ToolBar:
@@ -68,11 +70,11 @@ class ToolBar:
             return
         picks = BY_ID[tools.tool].picks
         if picks == "terrain":
-            kind = load_kinds(self.screen.editor.doc.get("terrain_kinds") or None).get(tools.choice)
+            kind = forms.terrain_kinds(self.screen.editor.doc).get(tools.choice)
             if kind is not None:
                 patterns.swatch(surface, self.swatch, theme.hex_colour(kind.color), patterns.pattern_of(kind))
         elif picks == "hex":
-            kind = load_hex_kinds((self.screen.editor.doc.get("hexmap") or {}).get("kinds") or None).get(tools.choice)
+            kind = hexpaint.kind_table(self.screen.editor.doc).get(tools.choice)
             if kind is not None:
                 patterns.swatch(surface, self.swatch, theme.hex_colour(kind.color), None)
 
@@ -135,17 +137,35 @@ class PropertyPanel:
             y += s(28)
         top = form_bottom + s(6)
         self.problems = screen.problems
-        texts = [self.problem_text(i, p) for i, p in enumerate(self.problems)] or ["no problems: it plays"]
+        # a long problem wraps onto more lines of the list rather than being cut; any of its lines
+        # selects it (problem_lines: the problem each line shows)
+        texts, self.problem_lines = [], []
+        for i, problem in enumerate(self.problems):
+            for line in self.problem_text(app.fonts, i, problem, rect.w - s(30)):
+                texts.append(line)
+                self.problem_lines.append(i)
         UILabel(pygame.Rect(rect.x, top, rect.w, s(22)), f"Problems ({len(self.problems)})", app.manager,
                 container=screen.container)
+        texts = texts or ["no problems: it plays"]
         self.problem_list = UISelectionList(pygame.Rect(rect.x, top + s(24), rect.w, rect.bottom - top - s(24)),
                                             texts, app.manager, container=screen.container)
         self.problem_texts = texts
 
     @staticmethod
-    def problem_text(i: int, problem) -> str:
-        text = str(problem)
-        return f"{i + 1}. {text[:150]}{'…' if len(text) > 150 else ''}"
+    def problem_text(fonts, i: int, problem, width: int) -> list[str]:
+        """The problem's lines as wide as the list (continued lines indented); the whole text."""
+        lines = fonts.wrap(f"{i + 1}. {problem}", LIST_FONT, width)
+        if len(lines) > 1:
+            rest = fonts.wrap(" ".join(lines[1:]), LIST_FONT, width - fonts.get(LIST_FONT).size(INDENT)[0])
+            lines = lines[:1] + [INDENT + line for line in rest]
+        return lines
+
+    def problem_at(self, text: str) -> int | None:
+        """The problem of the list line selected (the selected line with this text, else the first)."""
+        items = getattr(self.problem_list, "item_list", [])
+        rows = [j for j, item in enumerate(items) if item.get("text") == text]
+        row = next((j for j in rows if items[j].get("selected")), rows[0] if rows else None)
+        return self.problem_lines[row] if row is not None and row < len(self.problem_lines) else None
 
     def handle(self, event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in self.widgets:
@@ -155,7 +175,8 @@ class PropertyPanel:
             self.on_value(self.widgets[event.ui_element], event.text)
             return True
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.problem_list:
-            if event.text in self.problem_texts and self.problems:
-                self.on_problem(self.problem_texts.index(event.text))
+            i = self.problem_at(event.text)
+            if i is not None:
+                self.on_problem(i)
             return True
         return False

@@ -47,16 +47,21 @@ class EditorScreen(Screen):
         self.form_start = 0                       # the first field shown of a long form
         self.problem_hex: Hex | None = None       # the hex of the problem clicked last (a hex map)
         self.now = 0.0
+        self.checked = -1                         # the document version the problems are of
         self.refresh_model()
 
     # -- the model -> what is shown ------------------------------------------------------------------
-    def refresh_model(self) -> None:
+    def refresh_model(self, check: bool = True) -> None:
+        """The board shown anew; with `check`, the live checks run again too (a brush stroke leaves
+        them until it ends, so each hex painted costs only its redraw)."""
         ed = self.editor
-        self.problems = checks.problems(ed.doc)
-        # a problem about the terrain that names a point (a table its ruleset wants covered has a gap
-        # there): what no piece covers is shown, once per edit
-        gap = any(p.point is not None and p.place == "terrain" for p in self.problems)
-        self.gaps = shapes.uncovered(*ed.size, ed.doc["terrain"]) if gap and ed.board == "table" else None
+        if check:
+            self.problems = checks.problems(ed.doc)
+            self.checked = ed.history.version
+            # a problem about the terrain that names a point (a table its ruleset wants covered has a
+            # gap there): what no piece covers is shown, once per edit
+            gap = any(p.point is not None and p.place == "terrain" for p in self.problems)
+            self.gaps = shapes.uncovered(*ed.size, ed.doc["terrain"]) if gap and ed.board == "table" else None
         shown = preview.build(ed.doc)
         if shown is not None:
             old = self.shown
@@ -109,13 +114,18 @@ class EditorScreen(Screen):
     def update(self, dt: float) -> None:
         self.now += dt
         ed = self.editor
+        stroking = self.tools.stroking          # a brush stroke: checks and widgets wait for its end
         if self.seen != (ed.history.version, ed.selection):
             changed = self.seen[0] != ed.history.version
             if self.seen[1] != ed.selection:
                 self.form_start = 0
             if changed:
-                self.refresh_model()
+                self.refresh_model(check=not stroking)
             self.seen = (ed.history.version, ed.selection)
+            if not stroking:
+                self.app.later(self.refresh_widgets)
+        elif not stroking and self.checked != ed.history.version:
+            self.refresh_model()
             self.app.later(self.refresh_widgets)
 
     def caption(self) -> str:
@@ -149,7 +159,7 @@ class EditorScreen(Screen):
             return
         if field.path == ("ruleset",):
             self.editor.set_ruleset(value)
-        elif value in (None, "") and field.kind in ("optional", "choice"):
+        elif (value in (None, "") and field.kind in ("optional", "choice")) or (value == {} and field.empty_clears):
             self.editor.clear_value(field.path)
         else:
             self.editor.set_value(field.path, value, f"set {field.label.lower()}")
@@ -282,10 +292,11 @@ class EditorScreen(Screen):
         elif command == "finish":
             tools.finish()
         elif command == "back":
-            if not tools.back():
+            if not tools.back() and not tools.delete_corner():
                 ed.delete()
         elif command == "delete":
-            ed.delete()
+            if not tools.delete_corner():
+                ed.delete()
         elif command == "duplicate":
             ed.duplicate()
         elif command == "nudge":
@@ -334,6 +345,7 @@ class EditorScreen(Screen):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and view.in_viewport(pos):
             self.dragging = True
+            self.tools.reach = self.s(8) / max(view.camera.scale, 1e-6)     # 8 px round a corner
             self.tools.press(world, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
             self.dragging = False
@@ -377,15 +389,17 @@ class EditorScreen(Screen):
             pts = [cam.to_screen(*p) for p in item["polygon"]]
             if len(pts) >= 3:
                 pygame.draw.lines(surface, SELECT, True, pts, 3)
-                for p in pts:
-                    pygame.draw.rect(surface, SELECT, pygame.Rect(p[0] - 3, p[1] - 3, 7, 7))
+                for i, p in enumerate(pts):
+                    r = 5 if i == self.tools.corner and self.tools.tool == "select" else 3
+                    pygame.draw.rect(surface, SELECT, pygame.Rect(p[0] - r, p[1] - r, 2 * r + 1, 2 * r + 1),
+                                     0 if r == 3 else 2)
         elif item is not None and item.get("radius") and item.get("x") is not None:
             pygame.draw.circle(surface, SELECT, cam.to_screen(item["x"], item["y"]),
                                max(6, item["radius"] * cam.scale), 3)
         shape = self.tools.preview_shape()
         if shape and len(shape) >= 2:
             pts = [cam.to_screen(*p) for p in shape]
-            closed = self.tools.tool in ("rect", "ellipse", "building", "zone", "polygon")
+            closed = self.tools.tool in ("rect", "ellipse", "building", "zone", "polygon", "select")
             pygame.draw.lines(surface, DRAWING, closed and len(pts) >= 3, pts, 2)
             for p in pts:
                 pygame.draw.circle(surface, DRAWING, p, 3)
