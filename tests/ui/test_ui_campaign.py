@@ -61,7 +61,9 @@ def test_a_result_summary_is_short_and_names_what_changed():
     assert all(len(line) < 120 for line in lines)
 
 
-def test_with_battles_resolved_automatically_the_ai_fights_both_sides_and_the_map_comes_back(app):
+def test_with_battles_resolved_automatically_the_ai_fights_both_sides_and_the_map_comes_back(app, monkeypatch):
+    """Issue 17: "An option resolves battles automatically (the AI plays both sides headless, with a
+    progress bar)": the bar shows the battle's turn out of its limit and the actions played."""
     sc = scenario(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2]},
                          {"id": "e1", "side": 1, "name": "East army", "hex": [1, 2]}], turn_limit=1)
     session = Session(sc, 4, {"auto_battles": True}, ["human", "human"])
@@ -74,10 +76,21 @@ def test_with_battles_resolved_automatically_the_ai_fights_both_sides_and_the_ma
           frames=2)
     assert session.state.child is not None and session.auto_now()
     assert screen.my_decision() is None                 # no person decides inside the battle
+    battle = session.state.child
+    drawn = []
+    real = type(app.top.bars).draw_progress
+    monkeypatch.setattr(type(app.top.bars), "draw_progress",
+                        lambda self, surface, viewport, p: (drawn.append(p), real(self, surface, viewport, p)))
     for _ in range(3000):
         if session.state.child is None:
             break
         app.step()
         _ready(app)
+    shown = [p for p in drawn if p is not None]
+    limit = battle.scenario.turn_limit
+    assert shown and shown[0][0].startswith(f"{battle.scenario.title}: turn 1 of {limit}")
+    assert all(0 < share <= 1 for _label, share in shown)
+    played = [int(label.split(", ")[-1].split()[0]) for label, _share in shown]
+    assert played == sorted(played) and played[-1] > played[0]      # the count of actions grows
     assert session.state.child is None and session.state.data["battles"]
     assert isinstance(app.top.board, HexView) or session.is_over()
