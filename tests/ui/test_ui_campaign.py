@@ -61,6 +61,26 @@ def test_a_result_summary_is_short_and_names_what_changed():
     assert all(len(line) < 120 for line in lines)
 
 
+def test_a_battle_result_tells_who_holds_the_field_in_words():
+    """risk-to-take: "The result reports each side's losses and survivors and who holds the field":
+    every short line the summary can make of it is words, never a bare side index ("field: 0")."""
+    from game.rulesets.risk_to_take import battle_from_armies
+    from game.rulesets.risk_to_take import victory
+    from game.engine import game as engine
+    from game.ui.components.nesting import _data_line
+    sc = battle_from_armies([{"name": "West army", "units": ["line-infantry", "cavalry"]},
+                             {"name": "East army", "units": ["line-infantry"]}], "plain")
+    state = engine.new_game(sc, 3)
+    for u in state.units.values():
+        if u.side == 1:
+            u.out = True                                 # the East army is gone: the West hold the field
+    res = victory.result(state)
+    names = [s.name for s in sc.sides]
+    lines = [line for k, v in res.data.items() if (line := _data_line(k, v, lambda s: names[s]))]
+    assert f"field: held by the {names[0]}" in lines
+    assert not any(line.split(": ", 1)[1].isdigit() for line in lines)
+
+
 def test_with_battles_resolved_automatically_the_ai_fights_both_sides_and_the_map_comes_back(app, monkeypatch):
     """Issue 17: "An option resolves battles automatically (the AI plays both sides headless, with a
     progress bar)": the bar shows the battle's turn out of its limit and the actions played."""
