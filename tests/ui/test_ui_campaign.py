@@ -50,6 +50,28 @@ def test_a_campaign_battle_through_the_ui_and_back_to_the_map(app):
     assert session.is_over() and session.state.data["battles"]
 
 
+def test_hex_counters_are_drawn_with_the_rulesets_look_as_the_table_draws_bases(app, monkeypatch):
+    """Issue 17 ("armies as counters with their strength"; "Reuse what the table screen has"): each
+    counter shows its Look's symbol and label, asked of the ruleset through the frame's look."""
+    from game.engine.ruleset import Look
+    from game.ui.components import hex_view
+    units = [{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2],
+              "stats": {"units": ["cavalry", "cavalry", "line-infantry", "commander"]}},
+             {"id": "e1", "side": 1, "name": "East army", "hex": [4, 2]}]
+    session = Session(scenario(units=units), 4, None, ["human", "human"])
+    app.start_session(session)
+    app.step()
+    _ready(app)
+    drawn = []
+    monkeypatch.setattr(hex_view, "draw_symbol", lambda surface, symbol, *a: drawn.append(symbol))
+    assert app.top.board.counter_size() >= 30           # big enough for the symbol under the number
+    app.step()
+    look = session.ruleset.unit_look(session.view(), "w1")
+    assert look.symbol == "cavalry" and "cavalry" in drawn
+    assert hex_view.marker_tag(session.state.units["w1"], look) == look.label == "Wes"     # its initials
+    assert hex_view.marker_tag(session.state.units["w1"], Look(label="WA", markers=("looted",))) == "L"
+
+
 def test_a_result_summary_is_short_and_names_what_changed():
     from game.engine.state import Result
     res = Result(0, "the enemy broke", {"losses": {"0": ["a"], "1": ["b", "c"]},
