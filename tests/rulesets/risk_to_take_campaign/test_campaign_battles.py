@@ -187,3 +187,19 @@ def test_the_battles_phase_passes_when_no_army_met_another():
     script(s, [6, 1, 1, 1])
     engine.apply(s, Pass(1))
     assert s.child is None and s.turn == 2
+
+
+def test_the_three_sided_map_has_a_river_bridged_below_the_crossroads():
+    """Issue 17, Scenarios: "a three-sided one" (with "hexes drawn by terrain, with towns, capitals,
+    roads and rivers"): the Grenzbach runs edge to edge south of Kreuzweg; crossing it costs 2 more
+    (rules md), except on the south road's bridge; a battle by it gets a stream on the table."""
+    from game.io.scenario_file import load_scenario
+    sc = load_scenario("risk-to-take-campaign-three-kingdoms")
+    s = engine.new_game(sc, 1)
+    board = s.board
+    rivers = [(a, b) for a, b, f in board.sides() if "river" in f]
+    assert {a.q for a, _b in rivers} | {b.q for _a, b in rivers} >= set(range(-3, 13))   # edge to edge
+    assert board.move_cost(Hex(3, 6), Hex(3, 7)) == 3                   # plain 1 + the river 2
+    from game.geometry.hexmap import road_move_cost
+    assert board.move_cost(Hex(5, 6), Hex(5, 7)) == road_move_cost()    # the road's bridge
+    assert battles.river(s, Hex(3, 7), Hex(3, 6)) == "across"
