@@ -1,16 +1,20 @@
 """How the campaign's units are drawn on the hex map (issue 17, "The campaign screen": "armies as
 counters with their strength; supply trains"), through the generic Look the table uses too.
 
-An army shows the symbol of its most numerous fighting troop type (A Risk to Take's own symbols) and
+An army shows the symbol of its most numerous fighting troop type (the board's symbol words) and
 its name's initials; a looted army carries a "looted" marker (it loses its next battle's initiative).
 A supply train is a plain token labelled "Train". Only looks: the hex view draws them generically."""
 from __future__ import annotations
 
 from game.engine.ruleset import Look, initials
 from game.engine.state import GameState
-from game.rulesets.risk_to_take.looks import SYMBOLS
 
 from . import armies
+
+# the army contents' troop types (issue 17, "Army contents": line, light infantry, cavalry, cuirassiers,
+# dragoons, artillery) as the board's symbol words (game.engine.ruleset.LOOK_SYMBOLS)
+SYMBOLS = {"line-infantry": "infantry", "light-infantry": "light-infantry", "cavalry": "cavalry",
+           "cuirassiers": "heavy-cavalry", "dragoons": "mounted-infantry", "artillery": "artillery"}
 
 
 def unit_look(state: GameState, unit_id: str) -> Look:
@@ -22,6 +26,6 @@ def unit_look(state: GameState, unit_id: str) -> Look:
         if x.get("type") != armies.COMMANDER:
             counts[x["type"]] = counts.get(x["type"], 0) + 1
     most = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    symbol = SYMBOLS.get(most[0][0], ("figure", ""))[0] if most else "command"
+    symbol = SYMBOLS.get(most[0][0], "figure") if most else "command"
     markers = ("looted",) if u.stats.get("status", {}).get("no_initiative") else ()
     return Look(symbol=symbol, label=initials(u.name or u.id), markers=markers)
