@@ -182,8 +182,8 @@ class Bars:
             self.float_box(surface, viewport, self.summary[0], theme.ACCENT, 14, bottom=False)
 
     def draw_progress(self, surface, viewport, progress: tuple[str, float] | None) -> None:
-        """A nested game the AI resolves on its own: a bar under the top of the board, filled to the
-        share of its turns played, with its label (nesting.progress)."""
+        """A nested game the AI resolves on its own: a bar over the lower board, filled to the share
+        of its turns played, with its label (nesting.progress)."""
         if progress is None:
             return
         label, share = progress
