@@ -4,8 +4,8 @@ line on the shared edge) and roads (a brown line from centre to centre through t
 colour: a unit with a "strength" stat (an army) as a square counter showing it, any other (a supply
 train) as a small round token. Both are drawn with the ruleset's Look, as the table draws its bases:
 its symbol, its short label (or its markers' initials) and its extra markers. The legal hexes of the
-option on show are outlined; while one is being picked, the route the rules give for the hex under the pointer is drawn with its steps. Hover and
-click pick a hex or a unit; the camera pans and zooms as on the table."""
+option on show are outlined; while one is being picked, the route the rules give for the hex under
+the pointer is drawn with its steps. Hover and click pick a hex or a unit; the camera pans and zooms as on the table."""
 from __future__ import annotations
 
 import pygame
