@@ -48,6 +48,26 @@ def test_battle_from_armies_is_a_valid_scenario_on_every_terrain(terrain):
     assert again.ruleset == "risk-to-take" and len(again.units) == 13
 
 
+@pytest.mark.parametrize("river", ["across", "flank"])
+@pytest.mark.parametrize("terrain", TERRAIN_KINDS)
+def test_a_river_is_a_fordable_stream_clear_of_both_lines_on_every_terrain(terrain, river):
+    """Campaign rivers on the battle table (rules md: a stream "across" between the middle ground and
+    the attacker's line, or down the defender's flank); deep water is impassable, a stream is not."""
+    sc = battle_from_armies([LISTS["big"], LISTS["line"]], terrain, river=river)
+    again = scenario_from_doc(json.loads(json.dumps(sc.raw)), "generated")
+    stream = [p for p in again.raw["terrain"] if p["kind"] == "river"]
+    assert len(stream) == 1
+    from shapely.geometry import Point, Polygon
+    poly = Polygon(stream[0]["polygon"])
+    assert not any(poly.distance(Point(u["x"], u["y"])) < 3 for u in sc.raw["units"])
+    assert play_out(sc, 3).winner in (0, 1, None)
+
+
+def test_an_unknown_river_is_refused_with_the_known_ones():
+    with pytest.raises(ValueError, match="across, flank"):
+        battle_from_armies([LISTS["line"], LISTS["raid"]], "plain", river="sideways")
+
+
 @pytest.mark.parametrize("a,b", list(itertools.combinations(LISTS, 2)))
 def test_any_two_lists_give_a_playable_battle(a, b):
     sc = battle_from_armies([LISTS[a], LISTS[b]], "plain", turn_limit=4)

@@ -360,7 +360,7 @@ def test_victory_an_army_half_destroyed_or_routed_is_broken():
     st.units["x"].markers.add("routed")
     victory.check_break(st)
     r = victory.result(st)
-    assert r.winner == 0 and r.data["field"] == 0 and r.data["survivors"]["1"][0]["routed"]
+    assert r.winner == 0 and r.data["field"] == f"held by the {st.scenario.sides[0].name}" and r.data["survivors"]["1"][0]["routed"]
 
 
 def test_game_plays_to_its_end_under_random_players():
@@ -402,7 +402,7 @@ def test_turn_limit_the_side_alone_holding_the_objective_wins():
                victory={"kind": "break", "share": 0.5, "objective": "farm"})
     st.scenario = Scenario.from_dict(raw)
     r = victory.at_limit(st)
-    assert r.winner == 0 and r.data["field"] == 0
+    assert r.winner == 0 and r.data["field"] == f"held by the {st.scenario.sides[0].name}"
 
 
 def test_commander_vicinity_is_12_cm_and_drawn_as_a_range_band():

@@ -50,6 +50,28 @@ def test_a_campaign_battle_through_the_ui_and_back_to_the_map(app):
     assert session.is_over() and session.state.data["battles"]
 
 
+def test_hex_counters_are_drawn_with_the_rulesets_look_as_the_table_draws_bases(app, monkeypatch):
+    """Issue 17 ("armies as counters with their strength"; "Reuse what the table screen has"): each
+    counter shows its Look's symbol and label, asked of the ruleset through the frame's look."""
+    from game.engine.ruleset import Look
+    from game.ui.components import hex_view
+    units = [{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2],
+              "stats": {"units": ["cavalry", "cavalry", "line-infantry", "commander"]}},
+             {"id": "e1", "side": 1, "name": "East army", "hex": [4, 2]}]
+    session = Session(scenario(units=units), 4, None, ["human", "human"])
+    app.start_session(session)
+    app.step()
+    _ready(app)
+    drawn = []
+    monkeypatch.setattr(hex_view, "draw_symbol", lambda surface, symbol, *a: drawn.append(symbol))
+    assert app.top.board.counter_size() >= 30           # big enough for the symbol under the number
+    app.step()
+    look = session.ruleset.unit_look(session.view(), "w1")
+    assert look.symbol == "cavalry" and "cavalry" in drawn
+    assert hex_view.marker_tag(session.state.units["w1"], look) == look.label == "Wes"     # its initials
+    assert hex_view.marker_tag(session.state.units["w1"], Look(label="WA", markers=("looted",))) == "L"
+
+
 def test_a_result_summary_is_short_and_names_what_changed():
     from game.engine.state import Result
     res = Result(0, "the enemy broke", {"losses": {"0": ["a"], "1": ["b", "c"]},
@@ -61,7 +83,29 @@ def test_a_result_summary_is_short_and_names_what_changed():
     assert all(len(line) < 120 for line in lines)
 
 
-def test_with_battles_resolved_automatically_the_ai_fights_both_sides_and_the_map_comes_back(app):
+def test_a_battle_result_tells_who_holds_the_field_in_words():
+    """risk-to-take: "The result reports each side's losses and survivors and who holds the field":
+    every short line the summary can make of it is words, never a bare side index ("field: 0")."""
+    from game.rulesets.risk_to_take import battle_from_armies
+    from game.rulesets.risk_to_take import victory
+    from game.engine import game as engine
+    from game.ui.components.nesting import _data_line
+    sc = battle_from_armies([{"name": "West army", "units": ["line-infantry", "cavalry"]},
+                             {"name": "East army", "units": ["line-infantry"]}], "plain")
+    state = engine.new_game(sc, 3)
+    for u in state.units.values():
+        if u.side == 1:
+            u.out = True                                 # the East army is gone: the West hold the field
+    res = victory.result(state)
+    names = [s.name for s in sc.sides]
+    lines = [line for k, v in res.data.items() if (line := _data_line(k, v, lambda s: names[s]))]
+    assert f"field: held by the {names[0]}" in lines
+    assert not any(line.split(": ", 1)[1].isdigit() for line in lines)
+
+
+def test_with_battles_resolved_automatically_the_ai_fights_both_sides_and_the_map_comes_back(app, monkeypatch):
+    """Issue 17: "An option resolves battles automatically (the AI plays both sides headless, with a
+    progress bar)": the bar shows the battle's turn out of its limit and the actions played."""
     sc = scenario(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2]},
                          {"id": "e1", "side": 1, "name": "East army", "hex": [1, 2]}], turn_limit=1)
     session = Session(sc, 4, {"auto_battles": True}, ["human", "human"])
@@ -74,10 +118,21 @@ def test_with_battles_resolved_automatically_the_ai_fights_both_sides_and_the_ma
           frames=2)
     assert session.state.child is not None and session.auto_now()
     assert screen.my_decision() is None                 # no person decides inside the battle
+    battle = session.state.child
+    drawn = []
+    real = type(app.top.bars).draw_progress
+    monkeypatch.setattr(type(app.top.bars), "draw_progress",
+                        lambda self, surface, viewport, p: (drawn.append(p), real(self, surface, viewport, p)))
     for _ in range(3000):
         if session.state.child is None:
             break
         app.step()
         _ready(app)
+    shown = [p for p in drawn if p is not None]
+    limit = battle.scenario.turn_limit
+    assert shown and shown[0][0].startswith(f"{battle.scenario.title}: turn 1 of {limit}")
+    assert all(0 < share <= 1 for _label, share in shown)
+    played = [int(label.split(", ")[-1].split()[0]) for label, _share in shown]
+    assert played == sorted(played) and played[-1] > played[0]      # the count of actions grows
     assert session.state.child is None and session.state.data["battles"]
     assert isinstance(app.top.board, HexView) or session.is_over()

@@ -7,6 +7,9 @@ An army is {"name": ..., "units": [...]}, each unit a type id ("line-infantry") 
 The terrain is "plain", "forest", "hills" or "town" (or {"kind": ...}). The first army deploys
 at the bottom edge facing up the table, the second at the top facing down; each in a line of
 bases 9 cm apart (a second line 8 cm behind when a line is full), commanders behind.
+A river (the campaign's river hexsides) is a fordable stream: "across" runs the width of the table
+between the middle ground and the first army's line (it crossed a river to attack); "flank" runs
+down the table on the first army's right flank.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from game.engine.scenario import Scenario
 from .troops import DATA, TYPES
 
 TERRAIN_KINDS = ("plain", "forest", "hills", "town")
+RIVERS = ("across", "flank")
 HEIGHT = 80.0
 SPACING = 9.0
 LINE_Y = 12.0             # the first line's distance from its own table edge
@@ -58,6 +62,18 @@ def _terrain(kind: str, w: float) -> list[dict[str, Any]]:
     raise ValueError(f"unknown terrain {kind!r} (known: {', '.join(TERRAIN_KINDS)})")
 
 
+def _river(where: str, w: float) -> dict[str, Any]:
+    """A stream 3 cm wide, clear of the deployment lines and of the middle ground."""
+    if where == "across":
+        y = HEIGHT / 2 + 16                      # between the middle ground (to 54) and the line (68)
+        polygon = _rect(0, y, w, y + 3)
+    elif where == "flank":
+        polygon = _rect(w - 3.5, 0, w - 0.5, HEIGHT)   # beyond the lines' ends (10 cm in) and the woods
+    else:
+        raise ValueError(f"unknown river {where!r} (known: {', '.join(RIVERS)})")
+    return {"id": "river", "kind": "river", "name": "Stream", "polygon": polygon}
+
+
 def _deploy(side: int, army: list[dict[str, Any]], w: float, prefix: str) -> list[dict[str, Any]]:
     fighting = [u for u in army if not TYPES[u["type"]].get("commander")]
     commanders = [u for u in army if TYPES[u["type"]].get("commander")]
@@ -93,9 +109,10 @@ def _deploy(side: int, army: list[dict[str, Any]], w: float, prefix: str) -> lis
 
 def battle_from_armies(armies: Sequence[Mapping[str, Any]], terrain: Any = "plain",
                        name: str = "risk-to-take-battle", turn_limit: int = TURN_LIMIT,
-                       initiative_lost_by: int | None = None) -> Scenario:
+                       initiative_lost_by: int | None = None, river: str | None = None) -> Scenario:
     """A legal battle scenario for two armies on a piece of campaign terrain. `initiative_lost_by`:
-    the side (0 or 1) whose army starved and loses the initiative of the battle's first turn."""
+    the side (0 or 1) whose army starved and loses the initiative of the battle's first turn;
+    `river`: a stream on the table, "across" or "flank" (None: no river)."""
     if len(armies) != 2:
         raise ValueError("a battle needs exactly two armies")
     kind = terrain.get("kind", "plain") if isinstance(terrain, Mapping) else str(terrain)
@@ -111,7 +128,7 @@ def battle_from_armies(armies: Sequence[Mapping[str, Any]], terrain: Any = "plai
         "title": f"{names[0]} against {names[1]} ({kind})",
         "description": f"A battle of the campaign on {kind} ground.",
         "ruleset": "risk-to-take", "table": {"width": w, "height": HEIGHT},
-        "terrain": _terrain(kind, w),
+        "terrain": _terrain(kind, w) + ([_river(river, w)] if river else []),
         "sides": [{"name": names[0], "role": "attacker"}, {"name": names[1], "role": "defender"}],
         "units": units,
         "objectives": [{"id": "field", "name": "The field", "x": w / 2, "y": HEIGHT / 2, "radius": 10}],

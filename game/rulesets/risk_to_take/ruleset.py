@@ -181,10 +181,10 @@ class RiskToTake(TableRules, Ruleset):
     unit_look = staticmethod(looks.unit_look)
 
     def nested_scenario(self, spec: Any) -> Any:
-        """A campaign's battle: {"armies": [two army lists], "terrain", "name", "initiative_lost_by"}
-        (battle.battle_from_armies)."""
+        """A campaign's battle: {"armies": [two army lists], "terrain", "name", "initiative_lost_by",
+        "river"} (battle.battle_from_armies)."""
         return battle_from_armies(spec["armies"], spec.get("terrain", "plain"), name=spec.get("name", "battle"),
-                                  initiative_lost_by=spec.get("initiative_lost_by"))
+                                  initiative_lost_by=spec.get("initiative_lost_by"), river=spec.get("river"))
 
     def validate_scenario(self, scenario: Any) -> list[str]:
         problems = []

@@ -6,7 +6,7 @@ whose destroyed, fled and routed units reach S of its fighting units is broken a
 broken: the one with the larger share lost loses; equal: a draw). A side with no unit left loses
 at once. At the turn limit the side alone holding the objective (a formed unit within its radius)
 wins; without one, the side that lost the smaller share; else a draw.
-The Result's data: losses, survivors and who holds the field, for the campaign.
+The Result's data: losses, survivors and who holds the field (in words), for the campaign.
 """
 from __future__ import annotations
 
@@ -34,7 +34,8 @@ def data(state: GameState, field: int | None) -> dict[str, Any]:
         survivors[str(side)] = [{"id": u.id, "type": type_id(u), "routed": routed(u),
                                  "routs": int(u.stats.get("routs", 0))}
                                 for u in sorted(units, key=lambda u: u.id) if not u.out]
-    return {"losses": losses, "survivors": survivors, "field": field,
+    held = "held by nobody" if field is None else f"held by the {state.scenario.sides[field].name}"
+    return {"losses": losses, "survivors": survivors, "field": held,      # in words, for a summary
             "share_lost": {str(s): round(share_lost(state, s), 3) for s in range(state.sides)}}
 
 

@@ -13,6 +13,8 @@ marches). The battle's Result comes back to the map:
 An army that starved and looted loses the initiative of the first turn of its next battle.
 The ground: the hex's own kind (forest, hills; a town or capital gives a village with a wall); a plain
 or marsh hex takes the kind most of its neighbours share among forest, hills and town, else plain.
+Rivers: an attacker that crossed a river hexside into the hex fights across a stream; a river on
+any side of the hex or of its neighbours puts a stream along the attacker's right flank.
 """
 from __future__ import annotations
 
@@ -44,6 +46,17 @@ def ground(state: GameState, h: Hex) -> str:
     return best[0][0] if best and best[0][1] >= 3 else "plain"
 
 
+def river(state: GameState, h: Hex, came_from: Hex | None) -> str | None:
+    """The stream on the battle table (risk_to_take battle.RIVERS), from the river hexsides."""
+    board = state.board
+    if came_from is not None and "river" in board.hexsides(came_from, h):
+        return "across"
+    for a in [h, *board.neighbours(h)]:
+        if any("river" in board.hexsides(a, n) for n in board.neighbours(a)):
+            return "flank"
+    return None
+
+
 def order_pending(state: GameState, phase: Any = None) -> None:
     """Phase begin: the battles of the turn in initiative order of the attacking sides."""
     ranks = state.data["ranks"]
@@ -63,8 +76,10 @@ def scenario_for(state: GameState, battle: dict[str, Any]):
         if armies.status(u).pop("no_initiative", False) and lost is None:
             lost = i                      # a starving army that looted loses its next battle's initiative
     h = Hex(*battle["hex"])
+    came = armies.status(attacker).get("came_from")
     return registry.get(BATTLES).nested_scenario({
         "armies": [army_list(attacker), army_list(defender)], "terrain": ground(state, h),
+        "river": river(state, h, Hex(*came) if came else None),
         "name": f"battle-{len(state.data['battles']) + 1}", "initiative_lost_by": lost})
 
 

@@ -18,7 +18,7 @@ from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import Option, OptionSpec, Ruleset
 from game.engine.state import GameState, Result
 
-from . import armies, battles, fog, goals, movement, regions, supply, turn
+from . import armies, battles, fog, goals, looks, movement, regions, supply, turn
 from .actions import ACTIONS, Deploy, ForbidLooting, Halt, Loot, March
 
 
@@ -183,6 +183,9 @@ class RiskToTakeCampaign(Ruleset):
         if status.get("no_initiative"):
             bits.append("looted: loses the initiative of its next battle")
         return f"{u.name} ({side}): " + "; ".join(bits)
+
+    def unit_look(self, state: GameState, unit_id: str):
+        return looks.unit_look(state, unit_id)
 
     def validate_scenario(self, scenario: Any) -> list[str]:
         problems = []

@@ -181,6 +181,26 @@ class Bars:
         if self.summary is not None and now < self.summary[1]:
             self.float_box(surface, viewport, self.summary[0], theme.ACCENT, 14, bottom=False)
 
+    def draw_progress(self, surface, viewport, progress: tuple[str, float] | None) -> None:
+        """A nested game the AI resolves on its own: a bar over the lower board, filled to the share
+        of its turns played, with its label (nesting.progress)."""
+        if progress is None:
+            return
+        label, share = progress
+        x, y, vw, vh = viewport
+        w, h = min(vw - self.s(40), self.s(420)), self.s(14)
+        box = pygame.Rect(0, 0, w + self.s(24), h + self.fonts.line_height(13) + self.s(20))
+        box.midbottom = (x + vw // 2, y + vh - self.s(64))
+        theme.panel(surface, box, (20, 22, 27), theme.ACCENT, 8, alpha=235)
+        theme.draw_text(surface, self.fonts, fit_segments(self.fonts, label, 13, w), (box.centerx, box.y + self.s(6)),
+                        13, theme.TEXT, anchor="midtop")
+        track = pygame.Rect(box.x + self.s(12), box.bottom - h - self.s(8), w, h)
+        pygame.draw.rect(surface, theme.EDGE, track, border_radius=self.s(4))
+        fill = track.copy()
+        fill.width = int(w * max(0.0, min(1.0, share)))
+        if fill.width:
+            pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=self.s(4))
+
     def float_box(self, surface, viewport, texts: list[str], colour, size: int, bottom: bool) -> None:
         fonts = self.fonts
         x, y, vw, vh = viewport

@@ -2,16 +2,18 @@
 line on the shared edge) and roads (a brown line from centre to centre through the side), places
 (town, capital, camp) with their names, and the units standing on hexes as counters in their side's
 colour: a unit with a "strength" stat (an army) as a square counter showing it, any other (a supply
-train) as a small round token. The legal hexes of the option on show are outlined; while one is being
-picked, the route the rules give for the hex under the pointer is drawn with its steps. Hover and
-click pick a hex or a unit; the camera pans and zooms as on the table."""
+train) as a small round token. Both are drawn with the ruleset's Look, as the table draws its bases:
+its symbol, its short label (or its markers' initials) and its extra markers. The legal hexes of the
+option on show are outlined; while one is being picked, the route the rules give for the hex under
+the pointer is drawn with its steps. Hover and click pick a hex or a unit; the camera pans and zooms as on the table."""
 from __future__ import annotations
 
 import pygame
 
 from game.geometry import hexgrid
 from game.ui import render, theme
-from game.ui.components.board_view import BoardView, Frame
+from game.ui.components.board_view import BoardView, Frame, looks_of
+from game.ui.units import draw_symbol
 
 RIVER = (60, 120, 215)
 ROAD = (140, 100, 60)
@@ -53,6 +55,7 @@ class HexView(BoardView):
         self.hover_hex: hexgrid.Hex | None = None
         self.selected_hex: hexgrid.Hex | None = None
         self.regions = render.RegionCache()
+        self._looks: dict = {}
 
     # -- where things are --------------------------------------------------------------------------
     def hex_at_world(self, world):
@@ -223,6 +226,7 @@ class HexView(BoardView):
     def draw_units(self, surface, frame: Frame) -> None:
         view, sel = frame.view, frame.sel
         size = self.counter_size()
+        looks = looks_of(view, frame.look, self._looks)
         stacks: dict = {}
         for u in view.units.values():
             h = as_hex(getattr(u, "hex", None))
@@ -237,30 +241,48 @@ class HexView(BoardView):
                     (255, 255, 255) if (u.id == sel.hovered or u.id in frame.acting) else (15, 15, 18)
                 strength = (getattr(u, "stats", None) or {}).get("strength")
                 centre = (cx + i * size // 5, cy + size // 4 - i * size // 5)
+                look = looks.get(u.id)
                 if strength is None:
-                    self.draw_token(surface, u, centre, size, colour, edge, u.id == sel.selected)
+                    self.draw_token(surface, u, look, centre, size, colour, edge, u.id == sel.selected)
                     continue
                 rect = pygame.Rect(0, 0, size, size)
                 rect.center = centre
                 pygame.draw.rect(surface, colour, rect, border_radius=3)
                 pygame.draw.rect(surface, edge, rect, 3 if u.id == sel.selected else 1, border_radius=3)
                 if size >= 16:
-                    img = self.fonts.render(str(strength), max(10, size // 2), (250, 250, 250), "b")
-                    surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + size // 10)))
-                    tag = self.fonts.render(marker_tag(u), 9, (250, 250, 250), "b")
+                    symbol = look_symbol(look)
+                    low = symbol != "figure" and size >= 30       # room for the symbol under the number
+                    img = self.fonts.render(str(strength), max(10, size // (3 if low else 2)), (250, 250, 250), "b")
+                    surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + (0 if low else size // 10))))
+                    tag = self.fonts.render(marker_tag(u, look), 9, (250, 250, 250), "b")
                     surface.blit(tag, tag.get_rect(midtop=(rect.centerx, rect.top + 1)))
+                    if low:
+                        draw_symbol(surface, symbol, (rect.centerx, rect.bottom - size * 0.2), size * 0.5, size * 0.26)
 
-    def draw_token(self, surface, u, centre, size, colour, edge, selected) -> None:
-        """A unit with no strength (a supply train): a small round token with its name's initial."""
+    def draw_token(self, surface, u, look, centre, size, colour, edge, selected) -> None:
+        """A unit with no strength (a supply train): a small round token with its Look's symbol, else
+        its label's initial."""
         r = max(4, size // 3)
         pygame.draw.circle(surface, colour, centre, r)
         pygame.draw.circle(surface, edge, centre, r, 2 if selected else 1)
-        if r >= 7:
-            img = self.fonts.render((getattr(u, "kind", "") or u.name or u.id)[:1].upper(), 10, (250, 250, 250), "b")
+        symbol = look_symbol(look)
+        if symbol != "figure" and r >= 7:
+            draw_symbol(surface, symbol, centre, r * 1.2, r * 0.8)
+        elif r >= 7:
+            name = getattr(look, "label", "") or getattr(u, "kind", "") or u.name or u.id
+            img = self.fonts.render(name[:1].upper(), 10, (250, 250, 250), "b")
             surface.blit(img, img.get_rect(center=centre))
 
 
-def marker_tag(unit) -> str:
-    """A counter's small top line: its markers' initials (R for rebel...), else its name's start."""
+def look_symbol(look) -> str:
+    return getattr(look, "symbol", "figure") or "figure"
+
+
+def marker_tag(unit, look=None) -> str:
+    """A counter's small top line: the initials of its markers and its Look's markers (R for
+    rebel...), else its Look's label, else its name's start."""
     marks = sorted(m for m in getattr(unit, "markers", ()) if m)
-    return "".join(m[:1].upper() for m in marks)[:3] if marks else (unit.name or unit.id)[:3]
+    marks += [m for m in (getattr(look, "markers", ()) or ()) if m and m not in marks]
+    if marks:
+        return "".join(m[:1].upper() for m in marks)[:3]
+    return (getattr(look, "label", "") or unit.name or unit.id)[:3]

@@ -17,6 +17,22 @@ def innermost(state) -> Any:
         return state
 
 
+def progress(root) -> tuple[str, float] | None:
+    """How far the nested game in play has gone, for a progress bar while the AI resolves it: its
+    turn out of its turn limit and the actions played so far, read from the nested state alone.
+    None when no nested game is being played."""
+    game = innermost(root)
+    if game is root or game is None:
+        return None
+    scenario = getattr(game, "scenario", None)
+    limit = max(1, int(getattr(scenario, "turn_limit", 0) or 1))
+    turn = min(max(1, int(getattr(game, "turn", 1) or 1)), limit)
+    acts = int(getattr(game, "action_count", 0) or 0)
+    title = getattr(scenario, "title", "") or "The nested game"
+    label = f"{title}: turn {turn} of {limit}, {acts} action{'s' if acts != 1 else ''} played"
+    return label, turn / limit
+
+
 def _data_line(key: str, value: Any, side_name: Callable[[int | None], str]) -> str | None:
     """One short item of a result's data: a number or word as it is; told per side ({"0": [...]}), the
     sides' names with how many (or what share). Anything else (ids, lists of units) is left to the log."""

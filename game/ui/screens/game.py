@@ -16,7 +16,7 @@ from game.ui.components.board_view import Frame, board_of, kind_of_board, looks_
 from game.ui.components.board_views import board_view_for
 from game.ui.components.choices import Choices, Selection, actors_of
 from game.ui.components.dice_log import DiceLog
-from game.ui.components.nesting import NestWatch
+from game.ui.components.nesting import NestWatch, progress as nest_progress
 from game.ui.components.orders import committed as committed_orders
 from game.ui.components.placing import Placement
 from game.ui.components.tools import TableTools
@@ -452,6 +452,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         toast = self.bars.live_toast(self.now)
         self.bars.draw_bottom(surface, surface.get_width() - self.panel_w, self.status_text(toast is not None),
                               self.viewport, self.now)
+        if self.session.auto_now():          # the AI resolves a nested game: how far it has gone
+            self.bars.draw_progress(surface, self.viewport, nest_progress(self.session.state))
         self.draw_review(surface)
         self.panel.draw(surface, view, mine, self.banner_to, self.pending_handover, self.log.rect.y)
         if self.roster.on:

@@ -56,6 +56,21 @@ def test_the_terrain_of_the_hex_and_its_neighbours_gives_the_battlefield():
     assert battles.ground(s, Hex(4, 4)) == "plain"         # a marsh: open ground
 
 
+def test_rivers_of_the_hex_and_its_neighbours_put_a_stream_on_the_battle_table():
+    """Issue 17: a battle is "generated from the two armies and the terrain of the hex and its
+    neighbours" (river hexsides). Interpretation (rules md): an attacker that crossed a river into the
+    hex fights across a stream; a river on a side of the hex or a neighbour gives a stream on a flank."""
+    s = game([6, 1, 3, 3])
+    assert battles.river(s, Hex(3, 2), Hex(2, 2)) == "across"     # the river between Midford and 3,2
+    assert battles.river(s, Hex(3, 2), Hex(4, 2)) == "flank"      # came by land; the river is on a side
+    assert battles.river(s, Hex(1, 2), Hex(0, 2)) == "flank"      # a neighbour (Midford) has a river side
+    assert battles.river(s, Hex(5, 2), Hex(4, 2)) is None         # no river near
+    fought = contact()                                           # the battle at 1,2: a stream on the flank
+    streams = [p for p in fought.child.scenario.raw["terrain"] if p["kind"] == "river"]
+    assert len(streams) == 1 and fought.child.board.piece_at(
+        fought.child.board.width - 2, fought.child.board.height / 2).kind.name == "river"
+
+
 def _result(winner, losses_a=(), losses_d=(), state=None):
     surv = {}
     for side, uid, lost in ((0, "w1", losses_a), (1, "e1", losses_d)):
@@ -172,3 +187,19 @@ def test_the_battles_phase_passes_when_no_army_met_another():
     script(s, [6, 1, 1, 1])
     engine.apply(s, Pass(1))
     assert s.child is None and s.turn == 2
+
+
+def test_the_three_sided_map_has_a_river_bridged_below_the_crossroads():
+    """Issue 17, Scenarios: "a three-sided one" (with "hexes drawn by terrain, with towns, capitals,
+    roads and rivers"): the Grenzbach runs edge to edge south of Kreuzweg; crossing it costs 2 more
+    (rules md), except on the south road's bridge; a battle by it gets a stream on the table."""
+    from game.io.scenario_file import load_scenario
+    sc = load_scenario("risk-to-take-campaign-three-kingdoms")
+    s = engine.new_game(sc, 1)
+    board = s.board
+    rivers = [(a, b) for a, b, f in board.sides() if "river" in f]
+    assert {a.q for a, _b in rivers} | {b.q for _a, b in rivers} >= set(range(-3, 13))   # edge to edge
+    assert board.move_cost(Hex(3, 6), Hex(3, 7)) == 3                   # plain 1 + the river 2
+    from game.geometry.hexmap import road_move_cost
+    assert board.move_cost(Hex(5, 6), Hex(5, 7)) == road_move_cost()    # the road's bridge
+    assert battles.river(s, Hex(3, 7), Hex(3, 6)) == "across"
