@@ -21,8 +21,9 @@ PICK = "pick from the list…"
 class MusterScreen(Screen):
     name = "muster"
 
-    def __init__(self, app, scenario, ruleset, side: int, entries: list[dict], on_done):
+    def __init__(self, app, scenario, ruleset, side: int, entries: list[dict], on_done, others: list[str] = ()):
         super().__init__(app)
+        self.others = list(others)      # the other sides' forces, as much as this player may know of them
         self.scenario, self.ruleset, self.side = scenario, ruleset, side
         self.muster = ruleset.muster(scenario, side)
         self.entries = copy.deepcopy(entries)
@@ -298,6 +299,9 @@ class MusterScreen(Screen):
             left, what = tally.entry_left[self.current], f"of this {self.muster.noun}'s {self.muster.budget}"
         else:
             left, what = tally.left, f"of the force's {self.muster.budget}"
+        for n, note in enumerate(reversed(self.others)):
+            theme.draw_text(surface, fonts, note, (x, r.bottom - self.s(10) - n * fonts.line_height(12)), 12,
+                            theme.DIM, "i", anchor="bottomleft")
         theme.draw_text(surface, fonts, "Points left", (x, y), 15, theme.ACCENT, "b")
         y += self.s(22)
         big = theme.draw_text(surface, fonts, str(left), (x, y), 40, theme.GOOD if left >= 0 else theme.BAD, "b")
