@@ -4,6 +4,7 @@ always visible, and an illegal sheet refused with the reason"), and the game sta
 from __future__ import annotations
 
 import pygame
+import pytest
 import pygame_gui
 from conftest import click, key
 
@@ -185,3 +186,47 @@ def test_hotseat_the_preview_hides_a_built_force_and_names_it_built_n_points(app
     points = sum(setup.ruleset().muster_tally(setup.scenario(), 0, setup.forces[0]).costs)
     assert _side_pixels(setup, 0) == 0 and _side_pixels(setup, 1) > 0
     assert setup.sealed_notes() == [f"French: built, {points} points"]
+
+
+@pytest.fixture
+def small_app():
+    from game.ui.app import App
+    from game.ui.settings import Settings
+    a = App(800, 560, settings=Settings(ai_speed="instant"), remember=False, threaded_ai=False)
+    yield a
+    pygame.quit()
+
+
+def test_a_long_skill_list_scrolls_so_the_add_controls_stay_in_an_800x560_window(small_app):
+    """"Skills picked from a list or typed": however many a sheet holds, the list scrolls (up/down and
+    the mouse wheel) and the pick list, the typing line and Add stay in the smallest window."""
+    app = small_app
+    setup = open_duel(app)
+    screen = build_west(app, setup)
+    extra = ["Dodge (A)", "Climb (A)", "Swim (M)", "Lore (W)", "Haggle (P)", "Sneak (A)"]
+    for skill in extra:
+        screen.typed.set_text(skill)
+        screen.add_typed()
+        app.step()
+        screen = app.top
+    skills = list(screen.entries[0]["skills"])
+    add = next(b for b in screen.container.elements if getattr(b, "text", "") == "Add")
+    assert add.rect.bottom <= 560 and screen.typed.rect.bottom <= 560
+    shown = [item for _, item in screen.item_rows]
+    assert len(shown) < len(skills) and shown[-1] == "Sneak (A)"          # the newest one in view
+    up = next(b for b in screen.container.elements if getattr(b, "text", "") == "up")
+    click(app, up.rect.center, frames=3)
+    screen = app.top
+    assert [item for _, item in screen.item_rows] == skills[len(skills) - len(shown) - 1:-1]
+    post_wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen.items_rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(post_wheel)
+    for _ in range(3):
+        app.step()
+    screen = app.top
+    assert [item for _, item in screen.item_rows] == shown                  # wheel down: back to the end
+    first = screen.item_rows[0][1]
+    cross = [b for b in screen.container.elements if getattr(b, "text", "") == "×"][0]
+    click(app, cross.rect.center, frames=3)
+    assert first not in app.top.entries[0]["skills"] and len(app.top.entries[0]["skills"]) == len(skills) - 1
