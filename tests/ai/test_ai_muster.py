@@ -107,3 +107,16 @@ def test_a_fixed_force_scenario_simulates_as_it_is():
     fixed = load_scenario("maps/riskbreaker-wizards-stair.json")
     assert ai_muster.mustered_doc(fixed, ["normal"], 3) is None
     assert simulate.with_built_forces(fixed, ["normal", "normal"], 3) is fixed
+
+
+def test_in_the_patrol_on_points_both_ai_sides_build_a_legal_force_on_equal_points():
+    """Petite Guerre: "A scenario that sets "ai_builds": true has its AI sides build their own force, the
+    same for the same seed" — the Patrol on Points sets it, so two AIs each field a force they built."""
+    scen = load_scenario("maps/petite-guerre-patrol-on-points.json")
+    rs = registry.get(scen.ruleset)
+    assert all(rs.muster(scen, side).ai_builds for side in (0, 1))
+    forces = ai_muster.forces_for(scen, ["normal", "normal"], 4)
+    assert sorted(forces) == [0, 1] and forces == ai_muster.forces_for(scen, ["normal", "normal"], 4)
+    assert all(rs.muster_tally(scen, side, forces[side]).legal for side in (0, 1))
+    built = scenario_from_doc(ai_muster.mustered_doc(scen, ["normal"], 4), scen.name)
+    assert {u.side for u in built.units} == {0, 1} and built.units != scen.units
