@@ -34,17 +34,22 @@ def build_west(app, setup) -> MusterScreen:
     return app.top
 
 
-def test_a_party_is_built_from_presets_with_plus_minus_and_typed_skills(app):
-    setup = open_duel(app)
-    screen = build_west(app, setup)
-    assert [e["name"] for e in screen.entries][0] == "Aldo the Blade"        # the scenario's own party first
+def only_a_thief(app, screen) -> MusterScreen:
+    """Remove every character, then add the Thief preset with its button."""
     while screen.entries:
         screen.remove()
         app.step()
     screen = app.top
     thief = next(b for b in screen.container.elements if getattr(b, "text", "").startswith("+ Thief"))
     click(app, thief.rect.center)
-    screen = app.top
+    return app.top
+
+
+def test_a_party_is_built_from_presets_with_plus_minus_and_typed_skills(app):
+    setup = open_duel(app)
+    screen = build_west(app, setup)
+    assert [e["name"] for e in screen.entries][0] == "Aldo the Blade"        # the scenario's own party first
+    screen = only_a_thief(app, screen)
     assert screen.tally().entry_left == (2,)                                 # "2 Points Left Over"
     plus = [b for b in screen.container.elements if getattr(b, "text", "") == "+"]
     click(app, plus[0].rect.center)                                          # Muscle 4 -> 5 costs 5
@@ -112,14 +117,7 @@ def test_a_skill_picked_from_the_list_joins_the_sheet_and_costs_its_point(app):
 
 
 def _build_a_thief_for_west(app, setup):
-    screen = build_west(app, setup)
-    while screen.entries:
-        screen.remove()
-        app.step()
-    screen = app.top
-    thief = next(b for b in screen.container.elements if getattr(b, "text", "").startswith("+ Thief"))
-    click(app, thief.rect.center)
-    app.top.done()
+    only_a_thief(app, build_west(app, setup)).done()
     app.step()
     assert app.top is setup
 
