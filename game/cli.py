@@ -178,12 +178,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         else:
             if not args.file:
                 raise CliError("simulate needs a scenario FILE or --load SAVE")
+            players = [p.strip() for p in args.players.split(",")]
             scenario = simulate.with_turn_limit(_scenario(args.file), args.max_turns)
             try:
+                scenario = simulate.with_built_forces(scenario, players, args.seed)
                 state = engine.new_game(scenario, args.seed, _options(args.option))
             except ValueError as exc:
                 raise CliError(str(exc)) from None
-            actions, players = [], [p.strip() for p in args.players.split(",")]
+            actions = []
         try:
             sim = simulate.run(state, players, actions, stop_after=args.stop_after)
         except ValueError as exc:

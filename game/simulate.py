@@ -9,6 +9,7 @@ import dataclasses
 from pathlib import Path
 from typing import Callable
 
+from game.ai import muster
 from game.ai.players import AUTO_LEVEL, make_player
 from game.engine import game as engine
 from game.engine.actions import Action
@@ -32,6 +33,17 @@ def with_turn_limit(scenario: Scenario, max_turns: int | None) -> Scenario:
         return scenario
     raw = dict(scenario.raw, turn_limit=int(max_turns))
     return Scenario.from_dict(raw)
+
+
+def with_built_forces(scenario: Scenario, players: list[str], seed: int) -> Scenario:
+    """Where the scenario lets a side build its force on points and expects an AI to (Muster.ai_builds),
+    each AI side plays the force it musters from the seed (game/ai/muster.py). The built scenario is
+    validated like a file and is what a save embeds, so `--load` resumes the same forces."""
+    from game.io.scenario_file import scenario_from_doc
+    if len(players) not in (1, len(scenario.sides)):
+        return scenario                     # run() names the wrong number of players
+    doc = muster.mustered_doc(scenario, players, seed)
+    return scenario if doc is None else scenario_from_doc(doc, scenario.name)
 
 
 def run(state: GameState, players: list[str], actions: list[Action] | None = None,

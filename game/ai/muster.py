@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from game.engine import registry
 from game.engine.dice import PlayerRng
+from game.engine.muster import muster_scenario_doc
 
 RANDOM_LEVEL = "random"
 
@@ -75,3 +76,16 @@ def forces_for(scenario: Any, players: list[str], seed: int, human: str = "human
         if entries is not None:
             forces[side] = entries
     return forces
+
+
+def mustered_doc(scenario: Any, players: list[str], seed: int, human: str = "human",
+                 built: Mapping[int, list[dict]] | None = None) -> dict | None:
+    """The scenario's document with every built force in it (the players' own and what each AI side
+    musters from the seed), or None when no side builds: the scenario then plays as it is. Callers
+    validate the document (game.io) or read it with Scenario.from_dict."""
+    if len(players) == 1:
+        players = players * len(scenario.sides)
+    forces = forces_for(scenario, players, seed, human, built)
+    if not forces:
+        return None
+    return muster_scenario_doc(registry.get(scenario.ruleset), scenario, forces)

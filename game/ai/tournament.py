@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from game import rulesets
+from game.ai import muster
 from game.ai.players import make_player
 from game.engine import game as engine
 from game.engine.scenario import Scenario
@@ -63,7 +64,9 @@ class Outcome:
 def play(game: Game) -> Outcome:
     """One game to its end, as `simulate` plays it."""
     rulesets.load_all()
-    state = engine.new_game(load(game.scenario), game.seed)
+    scenario = load(game.scenario)
+    built = muster.mustered_doc(scenario, list(game.players), game.seed)    # AI sides build on points
+    state = engine.new_game(scenario if built is None else Scenario.from_dict(built), game.seed)
     seats = [make_player(p, state.seed, side) for side, p in enumerate(game.players)]
     actions = 0
     while True:

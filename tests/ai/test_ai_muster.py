@@ -66,3 +66,57 @@ def test_where_building_is_only_offered_an_ai_side_keeps_the_scenarios_force():
     assert registry.get(piquet.ruleset).muster(piquet, 1).ai_builds is False
     assert ai_muster.forces_for(piquet, ["normal", "normal"], 3) == {}
     assert registry.get("riskbreaker").muster(load_scenario("maps/riskbreaker-bridge-duel.json"), 0).ai_builds
+
+
+def _simulate(capsys, *argv) -> str:
+    from game.cli import main
+    assert main(["simulate", *argv]) == 0
+    return capsys.readouterr().out.strip().splitlines()[-1]
+
+
+def test_simulate_plays_the_forces_the_ai_sides_build_and_a_save_resumes_them(capsys, tmp_path):
+    """Muster.ai_builds: "an AI side builds its own force (the scenario is about building one)" —
+    simulate plays it, the same seed gives the same hash, and a save embeds the built scenario so that
+    `simulate --load` ends exactly where the uninterrupted run does."""
+    import json
+    name, players = "riskbreaker-bridge-duel", ["normal", "random"]
+    scen = load_scenario(f"maps/{name}.json")
+    argv = [name, "--seed", "4", "--players", ",".join(players)]
+    whole = _simulate(capsys, *argv)
+    assert whole == _simulate(capsys, *argv)
+    save = tmp_path / "half.json"
+    _simulate(capsys, *argv, "--stop-after", "20", "--save", str(save))
+    embedded = json.loads(save.read_text())["scenario"]
+    built = ai_muster.mustered_doc(scen, players, 4)
+    assert embedded == json.loads(json.dumps(built)) and embedded != scen.raw
+    assert _simulate(capsys, "--load", str(save)) == whole
+
+
+def test_the_tournament_plays_what_simulate_plays_with_the_built_forces(capsys):
+    """The tournament: "each one is exactly what `python -m game simulate NAME --seed N --players A,B`
+    plays" — including the forces the AI sides build."""
+    from game.ai.tournament import Game, play
+    line = _simulate(capsys, "riskbreaker-bridge-duel", "--seed", "6", "--players", "normal,random")
+    outcome = play(Game("riskbreaker-bridge-duel", ("normal", "random"), 6))
+    assert line.endswith(f"hash={outcome.hash}")
+
+
+def test_a_fixed_force_scenario_simulates_as_it_is():
+    """A scenario without forces on points: nothing is built, the scenario stands."""
+    from game import simulate
+    fixed = load_scenario("maps/riskbreaker-wizards-stair.json")
+    assert ai_muster.mustered_doc(fixed, ["normal"], 3) is None
+    assert simulate.with_built_forces(fixed, ["normal", "normal"], 3) is fixed
+
+
+def test_in_the_patrol_on_points_both_ai_sides_build_a_legal_force_on_equal_points():
+    """Petite Guerre: "A scenario that sets "ai_builds": true has its AI sides build their own force, the
+    same for the same seed" — the Patrol on Points sets it, so two AIs each field a force they built."""
+    scen = load_scenario("maps/petite-guerre-patrol-on-points.json")
+    rs = registry.get(scen.ruleset)
+    assert all(rs.muster(scen, side).ai_builds for side in (0, 1))
+    forces = ai_muster.forces_for(scen, ["normal", "normal"], 4)
+    assert sorted(forces) == [0, 1] and forces == ai_muster.forces_for(scen, ["normal", "normal"], 4)
+    assert all(rs.muster_tally(scen, side, forces[side]).legal for side in (0, 1))
+    built = scenario_from_doc(ai_muster.mustered_doc(scen, ["normal"], 4), scen.name)
+    assert {u.side for u in built.units} == {0, 1} and built.units != scen.units

@@ -21,8 +21,9 @@ PICK = "pick from the list…"
 class MusterScreen(Screen):
     name = "muster"
 
-    def __init__(self, app, scenario, ruleset, side: int, entries: list[dict], on_done):
+    def __init__(self, app, scenario, ruleset, side: int, entries: list[dict], on_done, others: list[str] = ()):
         super().__init__(app)
+        self.others = list(others)      # the other sides' forces, as much as this player may know of them
         self.scenario, self.ruleset, self.side = scenario, ruleset, side
         self.muster = ruleset.muster(scenario, side)
         self.entries = copy.deepcopy(entries)
@@ -31,6 +32,9 @@ class MusterScreen(Screen):
         self.message = ""
         self.steppers: list[tuple[pygame.Rect, str]] = []       # number fields: where their value is drawn
         self._priced: dict[tuple, object] = {}                  # what the ruleset said, by the force's text
+        self.item_scroll = 0                                    # the first item shown when they do not all fit
+        self.items_rect = pygame.Rect(0, 0, 0, 0)
+        self.scroll_note = None
 
     # -- what the ruleset says of the force -----------------------------------------------------
     def priced(self, key: tuple, work):
@@ -90,6 +94,7 @@ class MusterScreen(Screen):
         self.field_widgets: dict[object, str] = {}
         self.steppers = []
         self.item_rows: list[tuple[int, str]] = []
+        self.scroll_note = None
         self.field_labels: list[tuple[str, int, int]] = []
         entry = self.entry()
         y = top
@@ -124,11 +129,33 @@ class MusterScreen(Screen):
 
     def build_items(self, f, entry, x: int, y: int, width: int, ch: int) -> int:
         items = list(entry.get(f.id) or [])
-        for n, item in enumerate(items):
+        row = ch - self.s(2)
+        below = self.s(6) + (ch + self.s(6) if f.choices else 0) + ch + self.s(40)    # pick, type, help
+        room = max(1, (self.app.size[1] - self.s(20) - below - y) // row)
+        shown = range(len(items))
+        self.items_rect = pygame.Rect(x, y, width, 0)
+        if len(items) > room:           # more than fit: a window of them, scrolled by up/down or the wheel
+            room = max(1, room - 1)
+            self.item_scroll = max(0, min(self.item_scroll, len(items) - room))
+            shown = range(self.item_scroll, self.item_scroll + room)
+            bw = self.s(56)
+            self.scroll_note = (f"{shown.start + 1}-{shown.stop} of {len(items)}", x + width - bw - self.s(45), y + self.s(4))
+            self.scroll_up = self.button(pygame.Rect(x + width - 2 * bw - self.s(90), y, bw, ch - self.s(4)), "up",
+                                         lambda: self.scroll_items(-1), tooltip="earlier ones (or the mouse wheel)")
+            self.scroll_down = self.button(pygame.Rect(x + width - bw, y, bw, ch - self.s(4)), "down",
+                                           lambda: self.scroll_items(1), tooltip="later ones (or the mouse wheel)")
+            if shown.start == 0:
+                self.scroll_up.disable()
+            if shown.stop >= len(items):
+                self.scroll_down.disable()
+            y += row
+        for n in shown:
+            item = items[n]
             self.item_rows.append((y, item))
             self.button(pygame.Rect(x + width - ch, y, ch, ch - self.s(4)), "×", lambda n=n, fid=f.id: self.drop(fid, n),
                         tooltip=f"remove {item}")
-            y += ch - self.s(2)
+            y += row
+        self.items_rect.height = y - self.items_rect.y
         y += self.s(6)
         if f.choices:
             menu = UIDropDownMenu([PICK] + [c for c in f.choices if c not in items], PICK,
@@ -143,8 +170,13 @@ class MusterScreen(Screen):
         return y + ch + self.s(40)
 
     # -- editing ---------------------------------------------------------------------------------
+    def scroll_items(self, by: int) -> None:
+        self.item_scroll = max(0, self.item_scroll + by)
+        self.app.later(self.rebuild)
+
     def select(self, i: int) -> None:
         self.current = i
+        self.item_scroll = 0
         self.rebuild()
 
     def add(self, preset) -> None:
@@ -194,6 +226,7 @@ class MusterScreen(Screen):
             self.message = f"{text} is already on the sheet"
             return
         items.append(text)
+        self.item_scroll = len(items)           # the new one in view (the list scrolls to its end)
         self.message = ""
         self.rebuild()
 
@@ -223,6 +256,8 @@ class MusterScreen(Screen):
                 self.back()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.add_typed() if focused else self.done()
+        elif event.type == pygame.MOUSEWHEEL and self.scroll_note and self.items_rect.collidepoint(self.app.mouse):
+            self.scroll_items(-event.y)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.field_widgets:
             entry = self.entry()
             if entry is not None:
@@ -259,6 +294,9 @@ class MusterScreen(Screen):
             theme.draw_text(surface, fonts, str(value), rect.center, 16, theme.TEXT, "b", anchor="center")
             theme.draw_text(surface, fonts, self.step_prices(fid), (rect.right + rect.h + self.s(12), rect.y + self.s(6)),
                             12, theme.DIM)
+        if self.scroll_note:
+            text, x, y = self.scroll_note
+            theme.draw_text(surface, fonts, text, (x, y), 12, theme.DIM, anchor="midtop")
         for y, item in self.item_rows:
             theme.draw_text(surface, fonts, item, (self.field_labels[0][1] + self.s(12), y + self.s(4)), 13)
         if getattr(self, "items_help", None) and entry is not None:
@@ -298,6 +336,9 @@ class MusterScreen(Screen):
             left, what = tally.entry_left[self.current], f"of this {self.muster.noun}'s {self.muster.budget}"
         else:
             left, what = tally.left, f"of the force's {self.muster.budget}"
+        for n, note in enumerate(reversed(self.others)):
+            theme.draw_text(surface, fonts, note, (x, r.bottom - self.s(10) - n * fonts.line_height(12)), 12,
+                            theme.DIM, "i", anchor="bottomleft")
         theme.draw_text(surface, fonts, "Points left", (x, y), 15, theme.ACCENT, "b")
         y += self.s(22)
         big = theme.draw_text(surface, fonts, str(left), (x, y), 40, theme.GOOD if left >= 0 else theme.BAD, "b")

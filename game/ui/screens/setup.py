@@ -11,8 +11,7 @@ from pygame_gui.elements import UIDropDownMenu, UISelectionList, UITextBox, UITe
 
 from game.ui import render, theme
 from game.ui.screens.base import Screen
-
-HUMAN = "human"
+from game.ui.screens.setup_forces import HUMAN, ForcesOnPoints
 
 
 def bundled() -> list[tuple[str, str, str]]:
@@ -29,7 +28,7 @@ def option_text(value) -> str:
     return str(value)
 
 
-class SetupScreen(Screen):
+class SetupScreen(ForcesOnPoints, Screen):
     name = "setup"
 
     def __init__(self, app, preselect: str | None = None):
@@ -178,63 +177,6 @@ class SetupScreen(Screen):
                                         "Start the game  (Enter)", self.start, "#primary")
         if scen is None:
             self.start_button.disable()
-
-    def musters(self, scen, rs) -> list:
-        """The sides that may build their force on points in this scenario (their ruleset's form)."""
-        if scen is None or rs is None:
-            return []
-        try:
-            return [m for i in range(len(scen.sides)) if (m := rs.muster(scen, i)) is not None]
-        except Exception as exc:
-            self.message = f"{type(exc).__name__}: {exc}"
-            return []
-
-    def build_musters(self, scen, rs, x: int, y: int, width: int, ch: int) -> int:
-        musters = self.musters(scen, rs)
-        if not musters:
-            return y
-        y += self.s(12)
-        self.right_labels.append(("Forces on points", x, y, "h"))
-        y += self.s(28)
-        for m in musters:
-            name = scen.sides[m.side].name
-            self.button(pygame.Rect(x, y, width, ch), f"{name}: build the force…", lambda m=m: self.open_muster(m))
-            y += ch + self.s(2)
-            if m.side in self.forces:
-                n = len(self.forces[m.side])
-                note = f"built: {n} {m.noun if n == 1 else m.nouns}"
-            elif self.players[m.side] != HUMAN and m.ai_builds:
-                note = f"the AI ({self.players[m.side]}) builds it"
-            else:
-                note = "the scenario's own force"
-            self.right_labels.append((note, x, y, "dim"))
-            y += self.s(22)
-        return y
-
-    def open_muster(self, muster) -> None:
-        from game.ui.screens.muster import MusterScreen
-        scen, rs = self.scenario(), self.ruleset()
-        side = muster.side
-        entries = self.forces.get(side) or rs.muster_force(scen, side)
-
-        def done(built: list[dict]) -> None:
-            self.forces[side] = built
-            self.app.later(self.rebuild)
-        self.app.push(MusterScreen(self.app, scen, rs, side, entries, done))
-
-    def mustered(self, scen):
-        """The scenario with every built force in it: the players' own, and the AI sides' (which build
-        theirs from the seed). A scenario without forces on points comes back as it is."""
-        rs = self.ruleset()
-        if not self.musters(scen, rs):
-            return scen
-        from game.ai.muster import forces_for
-        from game.engine.muster import muster_scenario_doc
-        from game.io.scenario_file import scenario_from_doc
-        forces = forces_for(scen, list(self.players), self.seed, HUMAN, self.forces)
-        if not forces:
-            return scen
-        return scenario_from_doc(muster_scenario_doc(rs, scen, forces), self.current or scen.name)
 
     def _description(self, scen, problem) -> str:
         if problem:
@@ -398,7 +340,7 @@ class SetupScreen(Screen):
         scen = self.scenario()
         if scen is None:
             return None
-        key = (self.current, size, tuple(sorted((k, str(v)) for k, v in self.values.items())), repr(self.forces))
+        key = (self.current, size, tuple(sorted((k, str(v)) for k, v in self.values.items())), repr(self.forces), tuple(self.players))
         if key in self.thumb_cache:
             return self.thumb_cache[key]
         from game.engine import game as engine
@@ -422,6 +364,8 @@ class SetupScreen(Screen):
             hidden = True
         if not hidden:          # with hidden deployment the thumbnail would give positions away
             for u in state.units.values():
+                if self.sealed(u.side):       # a hidden force: only its note is drawn (see draw)
+                    continue
                 r = max(2, int(render.base_radius_cm(u.base) * k))
                 pygame.draw.circle(surf, theme.side_colour(u.side), (u.x * k + 2, u.y * k + 2), r)
         self.thumb_cache = {key: surf}
@@ -439,6 +383,9 @@ class SetupScreen(Screen):
         thumb = self.thumbnail(self.thumb_rect.inflate(-self.s(12), -self.s(12)).size)
         if thumb is not None:
             surface.blit(thumb, thumb.get_rect(center=self.thumb_rect.center))
+        for n, note in enumerate(self.sealed_notes()):
+            theme.draw_text(surface, fonts, note, (self.thumb_rect.x + self.s(12), self.thumb_rect.y + self.s(10 + 20 * n)),
+                            14, theme.TEXT, "b")
         for text, x, y, style in self.right_labels:
             if style == "h":
                 theme.draw_text(surface, fonts, text, (x, y), 17, theme.ACCENT, "b")
