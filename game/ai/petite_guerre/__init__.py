@@ -17,9 +17,14 @@ from game.ai.framework import Candidate, Context, Knowledge, actor_of
 from game.ai.generic import PassCA, evaluate
 from game.ai.knowledge import register_knowledge
 from game.engine.state import GameState
+
+from . import exposure
+from .formation import FormationCA
 from game.rulesets.petite_guerre import fire, forces, tables
 from game.rulesets.petite_guerre.actions import Charge, ChargeInLine, Fight
 
+COUNTER = 0.2              # a counter-charge expected on the charger, per enemy figure
+EXPOSED = 0.1              # a spot within the enemy's charge, per enemy figure
 RELOAD_COST = 0.04          # a turn spent reloading, per expected turn
 DISORDERED = ("out-of-control", "routed")
 
@@ -109,7 +114,13 @@ class MeleeCA:
             bonus = 0.3 if foe.markers & set(DISORDERED) or forces.wounded(foe) else 0.0
             # a charge puts the charged unit out of control (pressure) whatever the melee gives
             press = _pressure(ctx, o.target) if isinstance(o.action, (Charge, ChargeInLine)) else 0.05
-            score = edge + bonus + press
+            # the enemy's counter-charge: the charger stands in contact, its flank open to every
+            # other enemy figure that can reach it (the charged unit is out of control by then)
+            counter = 0.0
+            if isinstance(o.action, (Charge, ChargeInLine)):
+                counter = COUNTER * min(2.0, exposure.threat(ctx.view, foe.pos, me.side, frozenset({foe.id}),
+                                                             frozenset({foe.team})))
+            score = edge + bonus + press - counter
             yield Candidate(score, o.action, o.label, option=o)
 
 
@@ -160,16 +171,9 @@ class MoveCA:
             s -= max(0.0, d - 50.0) / 120.0           # hold the ground: only close to musket range
         else:
             s -= abs(d - want * left) / (120.0 * max(0.25, left))
-        # out of the enemy's charge: a charge puts the whole unit out of control (an enemy whose
-        # melee die is smaller than ours does not frighten us)
-        mine = forces.melee_die(lead)
-        for e in enemies:
-            if e.markers & set(DISORDERED) or forces.wounded(e) or forces.melee_die(e) < mine:
-                continue
-            reach = tables.stick(tables.is_cavalry(forces.kind(e)), "open")["fast"] + 3
-            if math.dist(pt, e.pos) < reach:
-                s -= 0.15
-                break
+        # out of the enemy's charge: a charge puts the whole unit out of control, whatever the melee
+        # (it takes a reaction test from the flank), the more enemies can reach the spot
+        s -= EXPOSED * min(2.0, exposure.threat(view, pt, lead.side))
         r = tables.rules()
         for piece in view.table.pieces_at(pt[0], pt[1]):
             if piece.kind.name in r["protecting"] or piece.kind.name in r["screening"]:
@@ -186,7 +190,7 @@ class PetiteGuerreKnowledge(Knowledge):
     ruleset_id = "petite-guerre"
 
     def candidate_actions(self, ctx: Context) -> list:
-        return [FireCA(), ReloadCA(), MeleeCA(), MoveCA(), PassCA()]
+        return [FireCA(), ReloadCA(), MeleeCA(), MoveCA(), FormationCA(), PassCA()]
 
     def evaluate(self, state: GameState, side: int) -> float:
         return evaluate(state, side)
