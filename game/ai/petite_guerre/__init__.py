@@ -23,7 +23,7 @@ from .formation import FormationCA
 from game.rulesets.petite_guerre import fire, forces, tables
 from game.rulesets.petite_guerre.actions import Charge, ChargeInLine, Fight
 
-COUNTER = 0.2              # a counter-charge expected on the charger, per enemy figure
+COUNTER = 0.1              # a counter-charge expected on the charger, per enemy figure
 EXPOSED = 0.1              # a spot within the enemy's charge, per enemy figure
 RELOAD_COST = 0.04          # a turn spent reloading, per expected turn
 DISORDERED = ("out-of-control", "routed")
@@ -35,6 +35,13 @@ def _value(ctx: Context, uid: str) -> float:
         return 0.5
     v = 1.0 + (0.5 if forces.role(u) == "leader" else 0.25 if forces.role(u) == "sub-leader" else 0.0)
     return v * (0.5 if u.markers & set(DISORDERED) else 1.0)
+
+
+def _own_worth(ctx: Context, f) -> float:
+    """What losing our own figure costs: a leader's death makes his unit's C die a size smaller (its
+    every activation and reaction test worse), a sub-leader's a little."""
+    n = len(forces.figures(ctx.view, f.team))
+    return 1.0 + {"leader": 0.3 * n, "sub-leader": 0.1 * n}.get(forces.role(f), 0.0)
 
 
 def _pressure(ctx: Context, uid: str) -> float:
@@ -110,7 +117,7 @@ class MeleeCA:
                 mine = tables.step(mine, 1)
             p_me = max(0, mine - 3) / mine
             p_them = max(0, theirs - 3) / theirs
-            edge = p_me * (1 - p_them) - p_them * (1 - p_me)
+            edge = p_me * (1 - p_them) - p_them * (1 - p_me) * _own_worth(ctx, me)
             bonus = 0.3 if foe.markers & set(DISORDERED) or forces.wounded(foe) else 0.0
             # a charge puts the charged unit out of control (pressure) whatever the melee gives
             press = _pressure(ctx, o.target) if isinstance(o.action, (Charge, ChargeInLine)) else 0.05
@@ -167,7 +174,11 @@ class MoveCA:
             s -= abs(d - 35 * left) / (100.0 * max(0.25, left))    # volley range, short of the bayonets
             return s
         want = 30.0 if tables.troop(forces.kind(lead))["AF"] >= 10 else 25.0
-        if not attacker:
+        if tables.is_cavalry(forces.kind(lead)):
+            # horsemen wait just beyond the enemy's charge and charge from there (their fast move
+            # outreaches the foot's)
+            s -= abs(d - _stand_off(enemies)) / 120.0
+        elif not attacker:
             s -= max(0.0, d - 50.0) / 120.0           # hold the ground: only close to musket range
         else:
             s -= abs(d - want * left) / (120.0 * max(0.25, left))
@@ -184,6 +195,11 @@ class MoveCA:
             if c is not None and (c.kind.name in r["protecting"] or c.kind.name in r["screening"]):
                 s += 0.25
         return s
+
+
+def _stand_off(enemies) -> float:
+    """Just beyond the farthest charge of the enemy's figures (their fast move and the base contact)."""
+    return 4.0 + max(tables.stick(tables.is_cavalry(forces.kind(e)), "open")["fast"] + 3 for e in enemies)
 
 
 class PetiteGuerreKnowledge(Knowledge):
