@@ -1,6 +1,8 @@
-"""How exposed a spot is to the enemy's charges (seed 004, "All units that are under attack (...
+"""How exposed a spot is to the enemy's charges.
+
+Seed 004: "All units that are under attack (...
 being charged by enemy units) are considered temporarily out-of-control"; "charged from the back or
-flanks" they take a reaction test that can rout them).
+flanks" they take a reaction test that can rout them.
 
 A charge on one figure puts its whole unit out of control, so a spot is judged by how many enemy
 figures could charge it next turn, each weighed by the chance its unit acts at all: 1 in control,

@@ -1,5 +1,7 @@
-"""Changing formation when it pays (seed 004, "Aimed fire ... by individual figures deployed in
-open order", "volley fire is delivered by whole units deployed in line"): a unit weighs the hits
+"""A unit changes formation when it pays.
+
+Seed 004: "Aimed fire ... by individual figures deployed in
+open order", "volley fire is delivered by whole units deployed in line". A unit weighs the hits
 it can expect from each formation against the nearest enemy unit, kept up over the turns a reload
 takes (over HORIZON turns, at most that unit's figures), and changes formation (its whole action
 for the turn) when the other one gives more.

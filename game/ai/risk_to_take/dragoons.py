@@ -1,12 +1,14 @@
-"""Dragoons dismount to hold cover (seed 003, "Dragoons: mount or dismount as an action.
+"""Dragoons dismount to hold cover.
+
+Seed 003: "Dragoons: mount or dismount as an action.
 Dismounted, they act as light infantry"; light infantry "adds +1 to their firing and reduces saving
-by -1", read as: the target of their volley saves at -1).
+by -1", read as: the target of their volley saves at -1.
 
 Dismounted, the dragoons move 7 cm instead of 12 and must walk back to their horses to mount, so
-they dismount only where they mean to stay: behind a fortification (+1 to saves, they cannot rout)
-or on the scenario's objective, with an enemy close enough to be volleyed soon. There the -1 on
-the enemy's saves is worth its extra chance to rout, once a turn for HOLD turns, for each enemy
-unit (at most two) within reach of a move and a volley.
+they dismount only where they mean to stay: on the scenario's objective or, unless they attack,
+behind a fortification (+1 to saves, they cannot rout), with an enemy close enough to be volleyed
+soon. There the -1 on the enemy's saves is worth its extra chance to rout, once a turn for HOLD
+turns, for each enemy unit (at most two) within reach of a move and a volley.
 """
 from __future__ import annotations
 
@@ -21,8 +23,9 @@ MOBILE = 0.1          # what keeping the horses is worth away from cover (a fast
 
 
 def holds_cover(view, unit) -> bool:
-    """Behind a fortification, or within the scenario's objective."""
-    if saves.fortified(view, unit):
+    """Within the scenario's objective, or (for a side that is not attacking: the attacker must
+    come on, not sit behind a wall) behind a fortification."""
+    if view.scenario.sides[unit.side].role != "attacker" and saves.fortified(view, unit):
         return True
     wanted = view.scenario.victory.get("objective")
     return any(obj.get("id") == wanted and obj.get("x") is not None
