@@ -126,7 +126,7 @@ class MeleeCA:
             counter = 0.0
             if isinstance(o.action, (Charge, ChargeInLine)):
                 counter = COUNTER * min(2.0, exposure.threat(ctx.view, foe.pos, me.side, frozenset({foe.id}),
-                                                             frozenset({foe.team})))
+                                                             frozenset({foe.team}), _fears(me)))
             score = edge + bonus + press - counter
             yield Candidate(score, o.action, o.label, option=o)
 
@@ -183,8 +183,9 @@ class MoveCA:
         else:
             s -= abs(d - want * left) / (120.0 * max(0.25, left))
         # out of the enemy's charge: a charge puts the whole unit out of control, whatever the melee
-        # (it takes a reaction test from the flank), the more enemies can reach the spot
-        s -= EXPOSED * min(2.0, exposure.threat(view, pt, lead.side))
+        # (it takes a reaction test from the flank), the more enemies can reach the spot (foot fear
+        # only an enemy whose melee die is as big as theirs)
+        s -= EXPOSED * min(2.0, exposure.threat(view, pt, lead.side, min_die=_fears(lead)))
         r = tables.rules()
         for piece in view.table.pieces_at(pt[0], pt[1]):
             if piece.kind.name in r["protecting"] or piece.kind.name in r["screening"]:
@@ -195,6 +196,12 @@ class MoveCA:
             if c is not None and (c.kind.name in r["protecting"] or c.kind.name in r["screening"]):
                 s += 0.25
         return s
+
+
+def _fears(f) -> int:
+    """The smallest enemy melee die whose charge the figure avoids: horsemen, who can always keep
+    out of reach, every charge; foot only a melee die as big as their own."""
+    return 0 if tables.is_cavalry(forces.kind(f)) else forces.melee_die(f)
 
 
 def _stand_off(enemies) -> float:

@@ -28,12 +28,14 @@ def acts_next_turn(view, team: str, pressured: frozenset = frozenset()) -> float
     return max(0, die - lo + 1) / die
 
 
-def threat(view, pt, side: int, skip: frozenset = frozenset(), pressured: frozenset = frozenset()) -> float:
+def threat(view, pt, side: int, skip: frozenset = frozenset(), pressured: frozenset = frozenset(),
+           min_die: int = 0) -> float:
     """Expected number of enemy figures that can charge `pt` next turn (their fast move, plus the
-    base contact), leaving out the figures in `skip`; `pressured` teams are out of control by then."""
+    base contact), leaving out the figures in `skip` and those whose melee die is under `min_die`;
+    `pressured` teams are out of control by then."""
     total = 0.0
     for e in view.units.values():
-        if e.out or e.side == side or e.id in skip or forces.wounded(e):
+        if e.out or e.side == side or e.id in skip or forces.wounded(e) or forces.melee_die(e) < min_die:
             continue
         reach = tables.stick(tables.is_cavalry(forces.kind(e)), "open")["fast"] + 3
         if math.dist(pt, e.pos) < reach:
