@@ -17,9 +17,14 @@ from game.ai.framework import Candidate, Context, Knowledge, actor_of
 from game.ai.generic import PassCA, evaluate
 from game.ai.knowledge import register_knowledge
 from game.engine.state import GameState
+
+from . import exposure
+from .formation import FormationCA
 from game.rulesets.petite_guerre import fire, forces, tables
 from game.rulesets.petite_guerre.actions import Charge, ChargeInLine, Fight
 
+COUNTER = 0.1              # a counter-charge expected on the charger, per enemy figure
+EXPOSED = 0.1              # a spot within the enemy's charge, per enemy figure
 RELOAD_COST = 0.04          # a turn spent reloading, per expected turn
 DISORDERED = ("out-of-control", "routed")
 
@@ -30,6 +35,13 @@ def _value(ctx: Context, uid: str) -> float:
         return 0.5
     v = 1.0 + (0.5 if forces.role(u) == "leader" else 0.25 if forces.role(u) == "sub-leader" else 0.0)
     return v * (0.5 if u.markers & set(DISORDERED) else 1.0)
+
+
+def _own_worth(ctx: Context, f) -> float:
+    """What losing our own figure costs: a leader's death makes his unit's C die a size smaller (its
+    every activation and reaction test worse), a sub-leader's a little."""
+    n = len(forces.figures(ctx.view, f.team))
+    return 1.0 + {"leader": 0.3 * n, "sub-leader": 0.1 * n}.get(forces.role(f), 0.0)
 
 
 def _pressure(ctx: Context, uid: str) -> float:
@@ -105,11 +117,17 @@ class MeleeCA:
                 mine = tables.step(mine, 1)
             p_me = max(0, mine - 3) / mine
             p_them = max(0, theirs - 3) / theirs
-            edge = p_me * (1 - p_them) - p_them * (1 - p_me)
+            edge = p_me * (1 - p_them) - p_them * (1 - p_me) * _own_worth(ctx, me)
             bonus = 0.3 if foe.markers & set(DISORDERED) or forces.wounded(foe) else 0.0
             # a charge puts the charged unit out of control (pressure) whatever the melee gives
             press = _pressure(ctx, o.target) if isinstance(o.action, (Charge, ChargeInLine)) else 0.05
-            score = edge + bonus + press
+            # the enemy's counter-charge: the charger stands in contact, its flank open to every
+            # other enemy figure that can reach it (the charged unit is out of control by then)
+            counter = 0.0
+            if isinstance(o.action, (Charge, ChargeInLine)):
+                counter = COUNTER * min(2.0, exposure.threat(ctx.view, foe.pos, me.side, frozenset({foe.id}),
+                                                             frozenset({foe.team}), _fears(me)))
+            score = edge + bonus + press - counter
             yield Candidate(score, o.action, o.label, option=o)
 
 
@@ -156,20 +174,18 @@ class MoveCA:
             s -= abs(d - 35 * left) / (100.0 * max(0.25, left))    # volley range, short of the bayonets
             return s
         want = 30.0 if tables.troop(forces.kind(lead))["AF"] >= 10 else 25.0
-        if not attacker:
+        if tables.is_cavalry(forces.kind(lead)):
+            # horsemen wait just beyond the enemy's charge and charge from there (their fast move
+            # outreaches the foot's)
+            s -= abs(d - _stand_off(enemies)) / 120.0
+        elif not attacker:
             s -= max(0.0, d - 50.0) / 120.0           # hold the ground: only close to musket range
         else:
             s -= abs(d - want * left) / (120.0 * max(0.25, left))
-        # out of the enemy's charge: a charge puts the whole unit out of control (an enemy whose
-        # melee die is smaller than ours does not frighten us)
-        mine = forces.melee_die(lead)
-        for e in enemies:
-            if e.markers & set(DISORDERED) or forces.wounded(e) or forces.melee_die(e) < mine:
-                continue
-            reach = tables.stick(tables.is_cavalry(forces.kind(e)), "open")["fast"] + 3
-            if math.dist(pt, e.pos) < reach:
-                s -= 0.15
-                break
+        # out of the enemy's charge: a charge puts the whole unit out of control, whatever the melee
+        # (it takes a reaction test from the flank), the more enemies can reach the spot (foot fear
+        # only an enemy whose melee die is as big as theirs)
+        s -= EXPOSED * min(2.0, exposure.threat(view, pt, lead.side, min_die=_fears(lead)))
         r = tables.rules()
         for piece in view.table.pieces_at(pt[0], pt[1]):
             if piece.kind.name in r["protecting"] or piece.kind.name in r["screening"]:
@@ -182,11 +198,22 @@ class MoveCA:
         return s
 
 
+def _fears(f) -> int:
+    """The smallest enemy melee die whose charge the figure avoids: horsemen, who can always keep
+    out of reach, every charge; foot only a melee die as big as their own."""
+    return 0 if tables.is_cavalry(forces.kind(f)) else forces.melee_die(f)
+
+
+def _stand_off(enemies) -> float:
+    """Just beyond the farthest charge of the enemy's figures (their fast move and the base contact)."""
+    return 4.0 + max(tables.stick(tables.is_cavalry(forces.kind(e)), "open")["fast"] + 3 for e in enemies)
+
+
 class PetiteGuerreKnowledge(Knowledge):
     ruleset_id = "petite-guerre"
 
     def candidate_actions(self, ctx: Context) -> list:
-        return [FireCA(), ReloadCA(), MeleeCA(), MoveCA(), PassCA()]
+        return [FireCA(), ReloadCA(), MeleeCA(), MoveCA(), FormationCA(), PassCA()]
 
     def evaluate(self, state: GameState, side: int) -> float:
         return evaluate(state, side)

@@ -10,7 +10,7 @@ a unit lining a wall is worth little. The attacker weighs the return blow less a
 and values driving a unit off the objective. Moves turn at most 90 degrees (turning about needs a 6),
 and a big army weighs only its WINDOW units nearest the enemy in one decision (a 30-unit turn stays
 near a second). Everything else (volleys, moves facing the enemy, the battery's aim, a commander's
-save) is the generic knowledge's.
+save) is the generic knowledge's; dragoons dismount to hold cover (dragoons.py).
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from typing import Iterable
 from game.ai.framework import Candidate, Context
 from game.ai.generic import GenericKnowledge, MoveCA, OddsCA, PassCA, SimulateCA
 from game.ai.knowledge import register_knowledge
+from game.ai.risk_to_take.dragoons import DismountCA
 from game.rulesets.risk_to_take import arcs, movement, saves
 from game.rulesets.risk_to_take.troops import DATA, RANGES, STICK, fatigued, is_artillery, is_commander
 
@@ -141,7 +142,7 @@ class RiskToTakeKnowledge(GenericKnowledge):
     ruleset_id = "risk-to-take"
 
     def candidate_actions(self, ctx: Context) -> list:
-        return [ChargeCA(), NoChargeOddsCA(), HoldTheFieldMoveCA(), PassCA(), SimulateCA()]
+        return [ChargeCA(), NoChargeOddsCA(), HoldTheFieldMoveCA(), DismountCA(), PassCA(), SimulateCA()]
 
 
 register_knowledge(RiskToTakeKnowledge())

@@ -1,0 +1,43 @@
+"""How exposed a spot is to the enemy's charges.
+
+Seed 004: "All units that are under attack (...
+being charged by enemy units) are considered temporarily out-of-control"; "charged from the back or
+flanks" they take a reaction test that can rout them.
+
+A charge on one figure puts its whole unit out of control, so a spot is judged by how many enemy
+figures could charge it next turn, each weighed by the chance its unit acts at all: 1 in control,
+the activation test's in-control band out of control, 0 routed.
+"""
+from __future__ import annotations
+
+import math
+
+from game.rulesets.petite_guerre import forces, tables
+from game.rulesets.petite_guerre.forces import IN_CONTROL, ROUTED
+
+
+def acts_next_turn(view, team: str, pressured: frozenset = frozenset()) -> float:
+    """The chance the unit acts in its next turn: in control, or passing its activation test."""
+    st = forces.status(view, team)
+    if st == ROUTED:
+        return 0.0
+    if st == IN_CONTROL and team not in pressured:
+        return 1.0
+    die = forces.c_die(view, team)
+    lo = tables.rules()["activation"]["in-control"][0]
+    return max(0, die - lo + 1) / die
+
+
+def threat(view, pt, side: int, skip: frozenset = frozenset(), pressured: frozenset = frozenset(),
+           min_die: int = 0) -> float:
+    """Expected number of enemy figures that can charge `pt` next turn (their fast move, plus the
+    base contact), leaving out the figures in `skip` and those whose melee die is under `min_die`;
+    `pressured` teams are out of control by then."""
+    total = 0.0
+    for e in view.units.values():
+        if e.out or e.side == side or e.id in skip or forces.wounded(e) or forces.melee_die(e) < min_die:
+            continue
+        reach = tables.stick(tables.is_cavalry(forces.kind(e)), "open")["fast"] + 3
+        if math.dist(pt, e.pos) < reach:
+            total += acts_next_turn(view, e.team, pressured)
+    return total

@@ -1,0 +1,79 @@
+"""The Petite Guerre AI's tactics (game/ai/petite_guerre formation and exposure): it changes formation
+when it pays and keeps out of the enemy's counter-charges. Positions are built by hand; no dice."""
+from __future__ import annotations
+
+from game.ai.framework import Context, Settings
+from game.ai.knowledge import knowledge_for
+from game.ai.petite_guerre import exposure
+from game.ai.petite_guerre.formation import FormationCA
+from game.engine import game as engine
+from game.engine.dice import PlayerRng
+from game.rulesets.petite_guerre import forces
+from game.rulesets.petite_guerre.actions import FormLine, OpenOrder, Volley
+
+from tests.ai.test_ai_petite_guerre import _choose
+from tests.rulesets.test_petite_guerre_helpers import fig, game, rect
+
+OPEN = [(20 + (i % 2) * 4, 44 + 4 * (i // 2)) for i in range(6)]     # six figures in open order
+
+
+def line(x=20, y=44, n=3, ranks=2):
+    return [fig(f"a{r}{i}", 0, x - 3 * (r - 1), y + 3 * i, "A", rank=r) for r in range(1, ranks + 1) for i in range(n)]
+
+
+def enemy_at(x, troop="line-infantry"):
+    return [fig(f"b{i}", 1, x, 44 + 3 * i, "B", troop, facing=180) for i in range(3)]
+
+
+def scores(s) -> dict:
+    d = engine.to_act(s)
+    ctx = Context(engine.view(s, d.side), engine.legal_actions(s), d, Settings("normal"), PlayerRng(1),
+                  knowledge_for("petite-guerre"))
+    return {type(c.action).__name__: c.score for c in FormationCA().evaluate(ctx)}
+
+
+def test_line_infantry_forms_line_to_volley_at_long_range():
+    """"Volley fire is delivered by whole units deployed in line": at 60 paces and more a musket's
+    aimed shot hardly hits and the volley table still does, so the open-order unit forms line."""
+    s = game([fig(f"a{i}", 0, x, y, "A") for i, (x, y) in enumerate(OPEN)] + enemy_at(100))
+    assert scores(s)["FormLine"] > 0
+    assert isinstance(_choose(s), FormLine)
+
+
+def test_it_keeps_open_order_close_in_where_aimed_fire_is_better():
+    """"Aimed fire ... by individual figures deployed in open order": at 10 paces the aimed shots
+    beat the volley, and forming line would lose them this turn."""
+    s = game([fig(f"a{i}", 0, x, y, "A") for i, (x, y) in enumerate(OPEN)] + enemy_at(34))
+    assert scores(s)["FormLine"] < 0
+    assert not isinstance(_choose(s), FormLine)
+
+
+def test_a_fired_line_under_fire_in_a_wood_breaks_into_open_order():
+    """A line whose ranks have fired, skirmishers 20 paces off, standing in a wood: aimed fire from
+    cover (each figure reloads on its own AF die, 4+) beats waiting for the ranks' d20 16+."""
+    s = game(line() + enemy_at(40, "light-infantry"), terrain=[rect("w", "wood", 10, 35, 30, 60)],
+             units_data={"A": {"formation": "line"}})
+    for f in forces.figures(s, "A"):
+        f.markers.add("fired")
+    assert _choose(s) == OpenOrder("A")
+
+
+def test_a_loaded_line_volleys_rather_than_break_up():
+    """Breaking into open order spends the turn: a loaded line at 10 paces fires its volley first,
+    and at 60 paces (where the volley table beats a musket's aimed shot) it stays in line."""
+    s = game(line() + enemy_at(30, "light-infantry"), units_data={"A": {"formation": "line"}})
+    assert isinstance(_choose(s), Volley)
+    s = game(line() + enemy_at(80, "light-infantry"), units_data={"A": {"formation": "line"}})
+    assert scores(s)["OpenOrder"] < 0
+
+
+def test_a_spot_within_an_enemy_charge_is_exposed_by_the_units_chance_to_act():
+    """"All units that are under attack (...) are considered temporarily out-of-control": an enemy
+    figure that can charge the spot counts 1 in control, its activation test's in-control chance
+    (4+ on its C die) out of control, 0 routed."""
+    s = game([fig("a", 0, 20, 50, "A", "hussars"), fig("b", 1, 35, 50, "B", "irregulars", facing=180)])
+    v = engine.view(s, 0)
+    assert exposure.threat(v, (20, 50), 0) == 1.0
+    assert exposure.threat(v, (20, 50), 0, pressured=frozenset({"B"})) == 0.5      # d6: 4+ is 3 in 6
+    assert exposure.threat(v, (20, 50), 0, skip=frozenset({"b"})) == 0.0
+    assert exposure.threat(v, (0, 0), 0) == 0.0
