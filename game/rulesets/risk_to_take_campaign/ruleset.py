@@ -15,10 +15,10 @@ from game.engine import game as engine
 from game.engine import registry
 from game.engine.actions import Action, Pass
 from game.engine.flow import Decision, Flow, Phase
-from game.engine.ruleset import Option, OptionSpec, Ruleset
+from game.engine.ruleset import Option, OptionSpec, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
-from . import armies, battles, fog, goals, movement, regions, supply, turn
+from . import armies, battles, editing, fog, goals, movement, regions, supply, turn
 from .actions import ACTIONS, Deploy, ForbidLooting, Halt, Loot, March
 
 
@@ -183,6 +183,13 @@ class RiskToTakeCampaign(Ruleset):
         if status.get("no_initiative"):
             bits.append("looted: loses the initiative of its next battle")
         return f"{u.name} ({side}): " + "; ".join(bits)
+
+    # -- for the scenario editor: the army and its list of units (editing.py) -------------------
+    def unit_kinds(self) -> tuple[UnitKind, ...]:
+        return editing.unit_kinds()
+
+    def unit_form(self, stats: Any) -> tuple[StatField, ...]:
+        return editing.unit_form(stats)
 
     def validate_scenario(self, scenario: Any) -> list[str]:
         problems = []
