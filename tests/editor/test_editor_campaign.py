@@ -3,11 +3,14 @@ map, saved, validated and played (issue 19 "Done means": "You built ... a hex ca
 editor, saved them and played each")."""
 from __future__ import annotations
 
+import pygame
+
 from game.editor import catalogue, checks, forms, hexpaint
 from game.editor.document import Editor, blank_hexmap
 from game.engine import game as engine
 from game.io.scenario_file import load_scenario
 from game.io.user_scenarios import save_user_scenario
+from tests.editor.test_editor_hexmap_screen import app, click, press  # noqa: F401 (a fixture)
 from tests.random_play import play_randomly
 
 RID = "risk-to-take-campaign"
@@ -76,3 +79,46 @@ def test_a_campaign_map_built_in_the_editor_saves_loads_and_plays_to_its_end():
     kinds = {type(a).__name__ for a in actions}
     assert {"Deploy", "March"} <= kinds                   # the armies were placed and marched
     assert state.outcome is not None or len(actions) == 400
+
+
+def test_a_campaign_map_made_with_events_in_the_editor_screen_plays(app):
+    """Issue 19 with real events: a blank campaign hex map, a capital for the side chosen (1, 2 then
+    T), an army a side (U), Play (F5). "Each player has one capital": a capital placed with the
+    Town / capital tool belongs to the side chosen, so the map plays without a trip to the form."""
+    from game.ui.editor.start import EditorStart
+    from game.ui.screens.editor import EditorScreen
+    from game.ui.screens.game import GameScreen
+    app.main_menu()
+    app.step()
+    press(app, pygame.K_e)
+    start = app.top
+    assert isinstance(start, EditorStart)
+    start.ruleset_id = RID
+    start.cols_entry.set_text("8")
+    start.rows_entry.set_text("6")
+    press(app, pygame.K_h)
+    screen = app.top
+    assert isinstance(screen, EditorScreen)
+    doc = screen.editor.doc
+    while len(doc["sides"]) > 2:
+        screen.editor.select(("sides", len(doc["sides"]) - 1))
+        screen.editor.delete()
+    board = hexpaint.board(doc)
+    px = lambda i: tuple(int(v) for v in screen.view.camera.to_screen(*board.centre(board.hexes[i])))  # noqa: E731
+    press(app, pygame.K_t)
+    press(app, pygame.K_PERIOD)                        # town -> capital
+    click(app, px(8))
+    press(app, pygame.K_2)
+    click(app, px(40))
+    assert [(p["kind"], p["side"]) for p in doc["hexmap"]["places"]] == [("capital", 0), ("capital", 1)]
+    press(app, pygame.K_u)
+    press(app, pygame.K_1)
+    click(app, px(8))
+    press(app, pygame.K_2)
+    click(app, px(40))
+    assert [(u["kind"], u["side"]) for u in doc["units"]] == [("army", 0), ("army", 1)]
+    app.step()
+    assert screen.problems == []
+    press(app, pygame.K_F5)
+    app.step()
+    assert isinstance(app.top, GameScreen) and app.top.session.state.board.kind == "hexmap"
