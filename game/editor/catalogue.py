@@ -87,6 +87,6 @@ def starting_point(ruleset_id: str) -> dict[str, Any]:
     data = {k: v for k, v in (doc.get("ruleset_data") or {}).items() if not isinstance(v, (list, dict))}
     sides = [{k: v for k, v in s.items() if k in ("name", "role", "color")} for s in doc.get("sides", [])]
     victory = {k: v for k, v in doc.get("victory", {}).items()
-               if k in ("kind", "side", "at_limit", "escape_edge", "escapes", "share", "text")}
+               if k in ("kind", "side", "at_limit", "escape_edge", "escapes", "share", "text", "goals")}
     return {"victory": victory or {"kind": "eliminate"}, "turn_limit": doc.get("turn_limit", 10),
             "options": dict(doc.get("options") or {}), "ruleset_data": data, "sides": sides}

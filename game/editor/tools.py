@@ -181,7 +181,8 @@ class Tools:
         elif t == "place":
             h = hexpaint.hex_at(ed.doc, world)
             if h is not None:
-                hexpaint.place(ed, h, self.place_kind, None)
+                # a capital or a camp belongs to the side chosen (1-4); a town starts held by none
+                hexpaint.place(ed, h, self.place_kind, None if self.place_kind == "town" else self.side)
 
     def motion(self, world, dragging: bool) -> None:
         self.cursor = world

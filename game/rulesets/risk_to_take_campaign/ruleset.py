@@ -15,10 +15,10 @@ from game.engine import game as engine
 from game.engine import registry
 from game.engine.actions import Action, Pass
 from game.engine.flow import Decision, Flow, Phase
-from game.engine.ruleset import Option, OptionSpec, Ruleset
+from game.engine.ruleset import Option, OptionSpec, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
-from . import armies, battles, fog, goals, looks, movement, regions, supply, turn
+from . import armies, battles, editing, fog, goals, looks, movement, regions, supply, turn
 from .actions import ACTIONS, Deploy, ForbidLooting, Halt, Loot, March
 
 
@@ -186,6 +186,13 @@ class RiskToTakeCampaign(Ruleset):
 
     def unit_look(self, state: GameState, unit_id: str):
         return looks.unit_look(state, unit_id)
+
+    # -- for the scenario editor: the army and its list of units (editing.py) -------------------
+    def unit_kinds(self) -> tuple[UnitKind, ...]:
+        return editing.unit_kinds()
+
+    def unit_form(self, stats: Any) -> tuple[StatField, ...]:
+        return editing.unit_form(stats)
 
     def validate_scenario(self, scenario: Any) -> list[str]:
         problems = []
