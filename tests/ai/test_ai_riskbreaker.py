@@ -62,3 +62,17 @@ def test_normal_does_not_run_from_a_lost_fight_into_empty_ground():
     from game.rulesets.riskbreaker.actions import Maneuver
     action = _choose(_losing_fight(friend_at=None))
     assert not isinstance(action, Maneuver)
+
+
+def test_normal_closes_in_on_enemies_even_on_poor_agility():
+    """"A failed maneuver still arrives" (only its position is poor), so a clumsy melee fighter three
+    steps from a stronger party draws nearer instead of standing idle (the duel's parties never met)."""
+    from game.rulesets.riskbreaker.actions import Maneuver
+    from tests.rulesets.riskbreaker_helpers import skill
+    moves = [skill("Maneuver", "agility")]
+    state = game([char("blade", 0, 0, fighter_with("Sword", "muscle", 8, extra=moves, agility=3)),
+                  char("axe", 1, 3, fighter_with("Axe", "muscle", 8, extra=moves)),
+                  char("pike", 1, 3, fighter_with("Pike", "muscle", 8, extra=moves), slot=1)], row("a", "b", "c", "d"))
+    until_turn_of(state, "blade")
+    action = _choose(state)
+    assert isinstance(action, Maneuver) and action.to in ("b", "c")
