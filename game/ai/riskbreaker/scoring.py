@@ -187,5 +187,5 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
     else:
         d_now = min((_steps(state, here, e, side, 5) for e in enemies), default=5)
         d_new = min((_steps(state, a.to, e, side, 5) for e in enemies), default=5)
-        best = 0.2 * (d_now - d_new)          # closing in: a failed maneuver still arrives
+        best = 0.13 * (d_now - d_new)          # closing in: a failed maneuver still arrives
     return best - cost
