@@ -9,7 +9,8 @@ option carries (game.engine.odds, as shown to players):
   starting Advantage next round); Skill Damage when the odds are high (Risk adds to the roll) and
   the Advantage it costs comes back as the target's skill level falls;
 - a character out of the fights maneuvers toward a fight its side can win (a ranged one to a place
-  next to it), out of a fight that is lost, and to the exits when the scenario is won by escaping;
+  next to it), out of a fight that is lost only to fall back on friends (running to empty ground
+  starts a chase that never finishes a fight), and to the exits when the scenario is won by escaping;
 - an opponent's maneuver is followed when the fight is going our way.
 
 The package: this module (the knowledge and its candidate action) and scoring (the values).

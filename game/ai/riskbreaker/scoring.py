@@ -165,8 +165,10 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
     enemies = _enemy_locations(state, side)
     if loc is not None:                         # in a fight: get out only when it is lost
         adv = fights.advantage(state, loc, side)
-        if adv <= -4 and a.to not in enemies:
-            return 0.15 + 0.03 * (-adv) - cost
+        regroup = any(battleground.location_of(state, f) == a.to
+                      for f in fights.standing(state, side) if f.id != u.id)
+        if adv <= -4 and a.to not in enemies and regroup:   # fall back on friends: running anywhere else
+            return 0.15 + 0.03 * (-adv) - cost             # only starts a chase that never ends
         shooters = [e for e in fights.opponents(state, u.id) if battleground.location_of(state, e) == a.to]
         if shooters and not characters.is_ranged(state, u):   # go at the bows shooting into the fight
             return 0.25 + 0.03 * (characters.fight_rating(state, u) - max(
@@ -185,5 +187,5 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
     else:
         d_now = min((_steps(state, here, e, side, 5) for e in enemies), default=5)
         d_new = min((_steps(state, a.to, e, side, 5) for e in enemies), default=5)
-        best = 0.08 * (d_now - d_new)
+        best = 0.13 * (d_now - d_new)          # closing in: a failed maneuver still arrives
     return best - cost
