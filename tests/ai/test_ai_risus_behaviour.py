@@ -118,6 +118,39 @@ def test_throws_a_grenade_at_a_cluster():
     assert isinstance(act, ThrowGrenade)
 
 
+WALL = [rect("west", "field", 0, 0, 40, 40), rect("wall", "low-wall", 40, 0, 41, 40),
+        rect("east", "field", 41, 0, 60, 40)]
+GRENADE_DATA = {"grenade_range": 12, "grenade_blast_radius": 4}
+
+
+def test_throws_a_grenade_over_a_wall_at_a_group_fire_cannot_dig_out():
+    """Grenades, with the odds the rules roll: three Germans close behind a low wall. The rifleman's
+    fire is 1 die at one of them (2 dice, -1 cover); his grenade is 1 die at the target and, on a hit,
+    1 die at each of the other two (in the blast -1, but the wall is not between them and the burst).
+    He throws; with the dice forced to hit, all three go down: nobody is left to fight."""
+    units = [fig("pte", 0, 32, 20, grenades=1), fig("de-1", 1, 42.5, 20), fig("de-2", 1, 42.5, 22.6),
+             fig("de-3", 1, 42.5, 17.4)]
+    state = game(units, WALL, options={"grenades": True}, data=GRENADE_DATA)
+    d = engine.to_act(state)
+    player = make_player("normal", state.seed, d.side)
+    act = player.choose(engine.view(state, d.side), engine.legal_actions(state), d)
+    assert isinstance(act, ThrowGrenade) and act.actor == "pte"
+    best = {c.source: c for c in reversed(player.last)}
+    assert best["grenade"].gain > best["attack"].gain         # the blast counted, not the target alone
+    state.dice = scripted([6, 6, 6])
+    engine.apply(state, act)
+    assert all("pinned" in state.units[u].markers for u in ("de-1", "de-2", "de-3"))
+    assert state.outcome is not None and state.outcome.winner == 0
+
+
+def test_fires_rather_than_throws_when_fire_is_better():
+    """A machine gunner (4 dice against a lone man in the open) does not swap his gun for a grenade
+    (an ordinary weapon: 3 dice) when nobody else is in the blast."""
+    units = [fig("mg", 0, 30, 20, level=6, weapon="light machine gun", grenades=1), fig("de-1", 1, 40, 20)]
+    state = game(units, [rect("all", "field", 0, 0, 60, 40)], options={"grenades": True}, data=GRENADE_DATA)
+    assert choice(state) == Attack("mg", "de-1")
+
+
 def test_passes_rather_than_shuffle():
     """Deep in a wood, out of everyone's sight, holding the objective: nothing is worth doing."""
     state = with_objective(game([fig("pte", 0, 30, 15), fig("de-1", 1, 55, 20)], COLUMNS,

@@ -160,6 +160,26 @@ def test_a_grenade_miss_affects_nobody():
     assert "The grenade misses: nobody is affected, not even bystanders" in texts(s)
 
 
+WALL = [rect("west", "field", 0, 0, 40, 40), rect("wall", "low-wall", 40, 0, 41, 40),
+        rect("east", "field", 41, 0, 60, 40)]
+
+
+def test_a_grenade_bystanders_cover_is_judged_from_the_burst_not_from_the_thrower():
+    """Grenades: "Everyone but the target within the blast radius is attacked with 1 die less", and an
+    attack is at -1 when the "target has cover": the target's cover is judged from the thrower, a
+    bystander's from the burst his attack comes from. Beside B behind the wall, C has no wall between
+    him and the burst (2 dice, not 1); W, west of the wall, has it between him and the burst (1 die)."""
+    units = [fig("a", 0, 32, 20, 6, grenades=1), fig("b", 1, 42.5, 20), fig("c", 1, 42.5, 22.6),
+             fig("w", 1, 38.5, 20)]
+    s = grenade_game(units, WALL, dice=[6, 1, 6, 1, 6])
+    engine.apply(s, ThrowGrenade("a", "b"))
+    assert [(r.purpose, r.expr) for r in s.rolls] == [
+        ("hand grenade at B", "hits(2d6,5)>=1"),         # 3 dice, B behind the wall from A: -1
+        ("grenade blast on C", "hits(2d6,5)>=1"),        # 3 dice, in the blast -1, no cover from it
+        ("grenade blast on W", "hits(1d6,5)>=1")]        # and W: the wall is between him and the burst
+    assert all("pinned" in s.units[u].markers for u in ("b", "c", "w"))
+
+
 HOUSE = [{"id": "yard", "kind": "field", "name": "Yard", "polygon": [[0, 0], [60, 0], [60, 40], [0, 40]],
           "holes": [[[20, 10], [40, 10], [40, 30], [20, 30]]]},
          {"id": "house", "kind": "house", "name": "House", "polygon": [[20, 10], [40, 10], [40, 30], [20, 30]],

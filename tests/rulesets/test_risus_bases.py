@@ -10,7 +10,7 @@ import pytest
 from game.engine import game as engine
 from game.rulesets.risus_skirmish.actions import Move
 from tests.random_play import overlapping_bases, play_randomly
-from test_risus_helpers import fig, game, option, rect, texts, who, with_dice
+from test_risus_helpers import fig, game, option, options, rect, texts, who, with_dice
 
 # a field, a wood the figures in the field cannot see through, and a field beyond it
 TABLE = [rect("f1", "field", 0, 0, 20, 40), rect("w", "wood", 20, 0, 40, 40), rect("f2", "field", 40, 0, 60, 40)]
@@ -55,15 +55,51 @@ def test_an_assault_reaches_the_enemy_and_ends_in_base_contact():
     assert "Close combat! A assaults B (pinned, he defends)" in texts(s)
 
 
-def test_an_assault_stops_at_the_first_enemy_in_its_way_and_assaults_him():
-    s = game([fig("a", 0, 5, 20, 3), fig("b", 1, 15, 20, 2, markers=["pinned"]),
-              fig("c", 1, 10, 20.5, 2, markers=["pinned"]), RESERVE], TABLE)
+def touching(a, b) -> bool:
+    return abs(math.dist(a.pos, b.pos) - (a.base_radius + b.base_radius)) <= 2e-3
+
+
+def crosses(start, end, other, r: float = 1.25) -> bool:
+    """Does a base of radius r going straight from start to end pass over `other`'s base?"""
+    from shapely.geometry import LineString, Point
+    return LineString([start, end]).distance(Point(other.pos)) < r + other.base_radius - 1e-3
+
+
+def test_close_combat_an_offered_assault_ends_in_base_contact_round_a_friend():
+    """Close Combat: "If a movement ends at the position of an enemy that enemy is assaulted." A friend
+    D stands where A would touch B coming straight on: the assault goes round him and ends in base
+    contact with B, and the close combat is fought (it used to stop short of B with no combat)."""
+    s = game([fig("a", 0, 5, 20, 3), fig("d", 0, 15 - R, 20), fig("b", 1, 15, 20, 2, markers=["pinned"]),
+              RESERVE], TABLE)
+    o = option(s, "Assault", "a", "b")
+    with_dice(s, [6, 6, 6, 1, 1, 1, 1, 1, 6, 3, 3, 6, 6, 6, 1])
+    engine.apply(s, o.action)
+    a, b, d = s.units["a"], s.units["b"], s.units["d"]
+    assert touching(a, b) and math.dist(a.pos, d.pos) >= R - 1e-3
+    assert "Close combat! A assaults B (pinned, he defends)" in texts(s)
+    assert b.out
+
+
+def test_an_assault_goes_round_an_enemy_in_its_way_and_assaults_the_enemy_it_was_aimed_at():
+    """The assault on B passes C's base (a move never crosses an enemy base) and ends touching B."""
+    start = (5, 20)
+    s = game([fig("a", 0, *start, 3), fig("b", 1, 15, 20, 2, markers=["pinned"]),
+              fig("c", 1, 10, 22, 2, markers=["pinned"]), RESERVE], TABLE)
     with_dice(s, [6, 6, 6, 1, 1, 1, 1, 1, 6, 3, 3, 6, 6, 6, 1])
     engine.apply(s, option(s, "Assault", "a", "b").action)
-    a = s.units["a"]
-    assert a.pos == (round(10 - math.sqrt(R * R - 0.25), 3), 20)       # (7.551, 20): touching C
-    assert "Close combat! A assaults C (pinned, he defends)" in texts(s)
-    assert s.units["c"].out and not s.units["b"].out
+    a, b, c = s.units["a"], s.units["b"], s.units["c"]
+    assert touching(a, b) and not crosses(start, a.pos, c)
+    assert "Close combat! A assaults B (pinned, he defends)" in texts(s)
+    assert b.out and not c.out
+
+
+def test_an_assault_that_cannot_reach_base_contact_is_not_offered():
+    """C stands square in the way: no straight line reaches B's base without crossing C's, so only
+    C may be assaulted."""
+    s = game([fig("a", 0, 5, 20, 3), fig("b", 1, 15, 20, 2, markers=["pinned"]),
+              fig("c", 1, 10, 20.5, 2, markers=["pinned"]), RESERVE], TABLE)
+    assault = [o.target for o in options(s, "Assault") if o.the_actor == "a"]
+    assert "c" in assault and "b" not in assault
 
 
 def test_team_members_land_clear_of_every_base():

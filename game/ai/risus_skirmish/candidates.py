@@ -6,7 +6,7 @@ from typing import Iterable, Sequence
 from game.ai import generic, positions
 from game.ai.framework import Candidate, Context, actor_of
 from game.ai.generic import WIN
-from game.ai.risus_skirmish.analysis import ABLE, COVER, HIDDEN, HOLD_FIRST, TAKE, Analysis
+from game.ai.risus_skirmish.analysis import ABLE, COVER, HIDDEN, HOLD_FIRST, MARKER_REAL, TAKE, Analysis
 from game.ai.risus_skirmish.outcomes import last_able, op_fire_risk, pin_gain, rank
 from game.engine.actions import Pass
 from game.engine.ruleset import Option
@@ -89,7 +89,10 @@ class AttackCA(RunCA):
 
 
 class GrenadeCA(RunCA):
-    """A hand grenade: the target and everyone else in the blast (friends too) may be pinned."""
+    """A hand grenade, with the odds the rules roll: the target, then everyone else in the blast (friends
+    too, hidden markers as possibly real), each with one die less and his cover from the burst. Only
+    the target's roll keeps the initiative, so against a team, or a cluster behind a wall, it can beat
+    fire that must hit every member."""
 
     name = "grenade"
     kind = "Grenade"
@@ -97,18 +100,26 @@ class GrenadeCA(RunCA):
     def judge(self, ctx: Context, analysis: Analysis, o: Option) -> tuple[float, float] | None:
         act = o.action
         assert isinstance(act, ThrowGrenade)
-        r1, _ = combat.grenade_radii(ctx.view)
         thrower, target = ctx.view.units[act.actor], ctx.view.units[act.target]
         p = float(o.odds or 0)
         g = pin_gain(analysis, target)
-        others = [u for u in analysis.units if u.id != target.id and forces.able(u)]
-        caught = [others[i] for i in ctx.view.table.blast(target.pos, r1, [u.pos for u in others])] \
-            if others else []
-        for u in caught:
-            d, _, _ = combat.grenade_dice(ctx.view, thrower, u.pos, False)
+        pinned, p_all = [target], 1.0
+        for u in combat.in_blast(ctx.view, target):
+            if forces.is_blank(u):
+                continue                  # our own blank: taken away, nobody there
+            d, _, _ = combat.grenade_dice(ctx.view, thrower, u.pos, blast_at=target.pos)
             pu = float(combat.p_attack(d))
-            g += pu * (pin_gain(analysis, u) if u.side != ctx.side else -analysis.pin_cost(u))
+            if u.side == ctx.side:
+                g -= pu * analysis.pin_cost(u)
+            else:
+                g += pu * pin_gain(analysis, u) * (MARKER_REAL if analysis.is_marker(u) else 1.0)
+                pinned.append(u)
+                p_all *= pu
         g *= p
+        if last_able(analysis, pinned):
+            g += p * p_all * WIN / 4      # the target and every enemy in the blast hit: the battle won
+        if forces.is_hidden(thrower):
+            g -= HIDDEN * 0.5             # throwing gives the position away
         return g, p
 
 
@@ -273,8 +284,6 @@ class AssaultCA(RunCA):
         movers = RULESET.movers(ctx.view, act.actor)
         if target is None or not movers:
             return None
-        if moves_this_run(ctx.view, act.actor) >= 2:
-            return None          # an assault that keeps stopping short of contact is a move in place
         p = float(o.odds or 0)
         p_op = op_fire_risk(analysis, movers, [target.pos] * len(movers)) \
             if ctx.settings.positional else 0.0

@@ -373,14 +373,19 @@ def grenades_left(unit: Unit) -> int:
 
 
 def grenade_dice(state: GameState, thrower: Unit, target_pos: Sequence[float],
-                 thrown_at: bool) -> tuple[int, list[str], str | None]:
+                 blast_at: Sequence[float] | None = None) -> tuple[int, list[str], str | None]:
     """'A handgrenade counts as an ordinary weapon and receives no bonus dice'; cover -1; everyone but
-    the target in the blast is attacked with one die less."""
+    the target in the blast (`blast_at`: where it bursts) is attacked with one die less.
+
+    Cover: the target's from the thrower, as for any attack; a bystander's from the burst, which is
+    where his attack comes from (inside a wood or house he has cover; behind a low wall only if the
+    wall stands between him and the burst; assets/rules/risus-skirmish.md)."""
     cliche = forces.best_cliche(thrower, forces.SHOOTING)
     base = forces.attack_dice_base(forces.level(cliche))
     why = [f"{forces.cliche_text(cliche)}: {dice_text(base)}", "hand grenade (ordinary)"]
     dice = base
-    cover = terrain.cover_piece(state, target_pos, thrower.pos)
+    thrown_at = blast_at is None
+    cover = terrain.cover_piece(state, target_pos, thrower.pos if thrown_at else blast_at)
     cover_text = None
     if cover is not None:
         cover_text = terrain.cover_text(cover)
@@ -392,10 +397,23 @@ def grenade_dice(state: GameState, thrower: Unit, target_pos: Sequence[float],
     return max(0, dice), why, cover_text
 
 
+def in_blast(state: GameState, target: Unit) -> list[Unit]:
+    """Who a grenade hitting `target` also attacks: everyone within R1 of him in the open, or in his
+    room inside a building, friend or foe, hidden or not; not those already pinned (a pinned figure is
+    not attacked again)."""
+    r1, _ = grenade_radii(state)
+    others = [u for u in state.units.values()
+              if u.id != target.id and not u.out and "pinned" not in u.markers]
+    if not others:
+        return []
+    idx = state.table.blast(target.pos, r1, [u.pos for u in others])
+    return [others[i] for i in sorted(int(i) for i in idx)]
+
+
 def resolve_grenade(state: GameState, thrower: Unit, target: Unit) -> bool:
     r1, _ = grenade_radii(state)
     reveal(state, thrower, "as he throws")
-    dice, why, cover = grenade_dice(state, thrower, target.pos, True)
+    dice, why, cover = grenade_dice(state, thrower, target.pos)
     if cover:
         state.emit("Cover", f"{target.name} is in cover ({cover}): one die less", unit=target.id)
     p = p_attack(dice)
@@ -411,13 +429,7 @@ def resolve_grenade(state: GameState, thrower: Unit, target: Unit) -> bool:
     pin(state, target, " by the grenade")
     room = state.table.room_at(target.x, target.y)
     where = "the whole room" if room is not None else f"everyone within {r1:g} cm in the open"
-    others = [u for u in state.units.values()
-              if u.id != target.id and not u.out and "pinned" not in u.markers]
-    if others:
-        idx = state.table.blast(target.pos, r1, [u.pos for u in others])
-        caught = [others[i] for i in sorted(int(i) for i in idx)]
-    else:
-        caught = []
+    caught = in_blast(state, target)
     state.emit("Blast", f"The grenade explodes: {where} is in the blast"
                + (f" ({', '.join(u.name for u in caught if not forces.is_hidden(u))})" if caught else ""))
     for u in caught:
@@ -425,7 +437,7 @@ def resolve_grenade(state: GameState, thrower: Unit, target: Unit) -> bool:
             reveal(state, u, "by the blast")
             if u.out:
                 continue
-        d, _, c = grenade_dice(state, thrower, u.pos, False)
+        d, _, c = grenade_dice(state, thrower, u.pos, blast_at=target.pos)
         if c:
             state.emit("Cover", f"{u.name} is in cover ({c}): one die less", unit=u.id)
         if d <= 0:

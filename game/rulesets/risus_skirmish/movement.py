@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import shapely
+
 from game.engine import game as engine
 from game.engine.actions import Action, Pass
 from game.engine.flow import Decision
@@ -87,21 +89,63 @@ def assault_target(state: GameState, lead: Unit, x: float, y: float) -> Unit | N
     return None
 
 
+CONTACT_BEARINGS = 72       # the points round an enemy an assault may end at: every 5 degrees
+
+
+def assault_contact(state: GameState, group: list[Unit], target: Unit) -> tuple[float, float] | None:
+    """Where the anchor of an assault on `target` ends (seed 000 "Close Combat": "If a movement ends at
+    the position of an enemy that enemy is assaulted"): in base contact with him. Straight toward him
+    if that point is clear; else the nearest point round him (every 5 degrees, the bearing from him to
+    the mover first) that is clear of every other base, inside the move's terrain region, and reached
+    by a straight line that crosses no other enemy's base and closes on him to the end. None when no
+    such point exists: then the assault is not offered (assets/rules/risus-skirmish.md)."""
+    lead = group[0]
+    reach = lead.base_radius + target.base_radius
+    sx, sy = lead.pos
+    tx, ty = target.pos
+    if math.dist(lead.pos, target.pos) <= reach + CONTACT:
+        return lead.pos                                   # already in base contact
+    others = terrain.standing(state, exclude=[u.id for u in group] + [target.id])
+    bases = [terrain.base_of(u) for u in others]
+    enemies = [terrain.base_of(u) for u in others if u.side != lead.side]
+    region = terrain.move_region(state, sx, sy)
+    toward = math.atan2(sy - ty, sx - tx)
+    for k in range(CONTACT_BEARINGS):
+        turn = (k + 1) // 2 * (1 if k % 2 else -1) * 2 * math.pi / CONTACT_BEARINGS
+        a = toward + turn
+        x, y = round(tx + reach * math.cos(a), 3), round(ty + reach * math.sin(a), 3)
+        if (x - sx) * (tx - x) + (y - sy) * (ty - y) <= 0:
+            break                                         # beyond here the line would pass him first
+        if base_geometry.overlapping(x, y, lead.base_radius, bases):
+            continue
+        if k and not region.covers(shapely.Point(x, y)):
+            continue
+        line = shapely.LineString([(sx, sy), (x, y)])
+        if any(line.distance(shapely.Point(ex, ey)) < er + lead.base_radius - base_geometry.TOLERANCE
+               for ex, ey, er in enemies):
+            continue
+        return (x, y)
+    return None
+
+
 def destinations(state: GameState, group: list[Unit], x: float, y: float,
                  target: Unit | None = None) -> dict[str, tuple[float, float]]:
-    """Where each figure of a move ends. The anchor ends at (x, y); assaulting an enemy, it goes straight
-    toward him and stops in base contact (or short of it, in contact with an enemy base in the way or
-    clear of a friend's). The others keep their places around the anchor, each clear of every base
-    (the anchor's and those placed before it too): one whose place is not clear, or outside the
-    region, stops at the nearest point that is (terrain.nearest_inside)."""
+    """Where each figure of a move ends. The anchor ends at (x, y); assaulting an enemy, it ends in base
+    contact with him (assault_contact). The others keep their places around the anchor, each clear of
+    every base (the anchor's and those placed before it too): one whose place is not clear, or outside
+    the region, stops at the nearest point that is (terrain.nearest_inside)."""
     lead = group[0]
     ids = [u.id for u in group]
     region = terrain.move_region(state, lead.x, lead.y)
     if target is not None:
-        others = terrain.standing(state, exclude=ids)
-        friends = [terrain.base_of(u) for u in others if u.side == lead.side]
-        enemies = [terrain.base_of(u) for u in others if u.side != lead.side]
-        x, y = base_geometry.stop_on_path(lead.pos, (x, y), lead.base_radius, friends, blockers=enemies)
+        contact = assault_contact(state, group, target)
+        if contact is not None:
+            x, y = contact
+        else:       # not an offered assault (the option checks): straight on, stopped by the bases
+            others = terrain.standing(state, exclude=ids)
+            friends = [terrain.base_of(u) for u in others if u.side == lead.side]
+            enemies = [terrain.base_of(u) for u in others if u.side != lead.side]
+            x, y = base_geometry.stop_on_path(lead.pos, (x, y), lead.base_radius, friends, blockers=enemies)
     ends = {lead.id: (x, y)}
     placed = [(x, y, lead.base_radius)]
     for u in group[1:]:
@@ -340,7 +384,7 @@ def complete(state: GameState, the_move: dict[str, Any], exclude: set[str] = fro
     lead = state.units[the_move["anchor"]]
     if lead.id in exclude or not forces.able(lead) or not the_move.get("assault"):
         return
-    defender = _enemy_at(state, lead)
+    defender = _enemy_at(state, lead, the_move["assault"])
     if defender is None:
         return
     if forces.is_hidden(defender):
@@ -355,9 +399,13 @@ def complete(state: GameState, the_move: dict[str, Any], exclude: set[str] = fro
         engine.pass_initiative(state, other_side(state, the_move["side"]), f"{name}'s assault failed")
 
 
-def _enemy_at(state: GameState, lead: Unit) -> Unit | None:
+def _enemy_at(state: GameState, lead: Unit, aimed: str) -> Unit | None:
     """'If a movement ends at the position of an enemy': an assault ends in base contact with an enemy
-    figure or marker (bases may not overlap); the nearest is assaulted."""
+    figure or marker (bases may not overlap); the one it was aimed at, else the nearest."""
+    target = state.units.get(aimed)
+    if target is not None and not target.out and \
+            math.dist(target.pos, lead.pos) <= target.base_radius + lead.base_radius + CONTACT:
+        return target
     best = None
     for u in state.units.values():
         if u.side == lead.side or u.out:

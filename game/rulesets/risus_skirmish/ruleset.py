@@ -116,10 +116,13 @@ class RisusSkirmish(TableRules, Ruleset):
                 opts.append(Option("Move", f"Move {name}", region=free, template=Move(actor), actor=actor))
             if forces.is_blank(lead):
                 continue
-            # an assault reaches an enemy standing in the terrain region, before the bases are left out
+            # an assault reaches an enemy standing in the terrain region, before the bases are left out,
+            # and is offered only where it ends in base contact with him (movement.assault_contact)
             region = terrain.move_region(state, lead.x, lead.y)
             for e in enemies + markers:
                 if region.is_empty or not shapely.intersects_xy(region, e.x, e.y):
+                    continue
+                if movement.assault_contact(state, movers, e) is None:
                     continue
                 facing = round(angle_to(lead.pos, e.pos), 3)
                 action = Move(actor, round(e.x, 3), round(e.y, 3), facing)
@@ -168,7 +171,7 @@ class RisusSkirmish(TableRules, Ruleset):
             for e, ok in zip(near, seen):
                 if not ok:
                     continue
-                dice, _, _ = combat.grenade_dice(state, u, e.pos, True)
+                dice, _, _ = combat.grenade_dice(state, u, e.pos)
                 if dice <= 0:
                     continue
                 p = combat.p_attack(dice)
