@@ -156,3 +156,46 @@ def test_first_aid_is_not_ordered_to_a_comrade_the_medic_cannot_reach():
     near = order_value(analysis, m, Order("m", FIRST_AID, "w"), m.pos, moved=False)
     far = order_value(analysis, m, Order("m", FIRST_AID, "far"), m.pos, moved=False)
     assert near > 0 > far
+
+
+def shoots_into_cover(state, act, target) -> bool:
+    """Is the order a shot at `target` from where his cover stands between them (not flanking)?"""
+    from game.rulesets.takipsilim import ground
+    if act.action != SHOOT or act.target != target:
+        return False
+    spos = (act.x, act.y) if act.move else state.units[act.actor].pos
+    return ground.hunker_cover(state.table, state.units[target].pos, spos) is not None
+
+
+def test_no_shot_into_the_cover_of_an_enemy_winded_by_his_armour():
+    """Issue 12, 'shooters keep targeting a figure that hunkers every round': "If you're hit by a projectile
+    while wearing intact armor, lose your turn next round as you are forced to hunker down", and "If you
+    forfeit your action in a round while in cover, no one has line of sight to shoot you ... This only
+    applies if opponents aren't flanking." R's forced order (seen by both sides) is to hunker down behind
+    the wall: A does not order a shot into that wall."""
+    state = game([fig("a", 0, 10, 20, weapon="assault-rifle", magazines=2),
+                  fig("r", 1, 21.5, 20, weapon="assault-rifle", magazines=2)], [WALL])
+    r = state.units["r"]
+    state.data["orders"]["r"] = {"action": HUNKER, "target": "", "mode": "", "move": False, "x": r.x, "y": r.y,
+                                 "forced": "winded by a hit on the armour: hunkers down to catch breath"}
+    act = order(state)
+    assert not shoots_into_cover(state, act, "r")
+
+
+def test_a_shooter_flanks_an_enemy_who_hunkers_down_round_after_round():
+    """Issue 12, 'shooters keep targeting a figure that hunkers every round': "If you forfeit your action in
+    a round while in cover, no one has line of sight to shoot you. You are hunkering down. This only
+    applies if opponents aren't flanking." R has hunkered behind the wall two rounds running; A does not
+    fire into the wall again: it moves round the wall's end, where the wall does not stand between
+    them (analysis.exposed, candidates.flank_points)."""
+    from game.engine.events import Event
+    from game.rulesets.takipsilim import ground
+    wall = rect("wall", "low-wall", 20, 15, 20.6, 25)
+    state = game([fig("a", 0, 14, 24, weapon="assault-rifle", magazines=2),
+                  fig("r", 1, 21.5, 20, weapon="pistol", magazines=2)], [wall])
+    state.flow.turn = 3
+    for turn in (1, 2):
+        state.log.append(Event("OrderRevealed", "r (Red): hunkers down", {"unit": "r"}, turn=turn))
+    act = order(state)
+    assert act.move and ground.hunker_cover(state.table, state.units["r"].pos, (act.x, act.y)) is None
+    assert not shoots_into_cover(state, act, "r")

@@ -11,7 +11,7 @@ from game.engine.state import GameState, Unit
 from game.geometry.measure import distance
 from game.rulesets.takipsilim import RULESET as RS
 from game.rulesets.takipsilim import combat, ground, tables
-from game.rulesets.takipsilim.actions import SHOOT
+from game.rulesets.takipsilim.actions import HUNKER, SHOOT
 
 PC = 1.2                    # a player character (luck, skills) is worth a little more than an NPC
 LAST = 6.0                  # the last figure of a side: putting it out wins the game
@@ -24,6 +24,7 @@ COVER = 0.05
 ESCAPE_PULL = 1.2           # per table width nearer the escape edge
 OBJECTIVE_PULL = 2.0        # per diagonal nearer the machinery
 HABIT = 0.7                 # an enemy who hunkered down last round: how likely he does it again
+HABIT_AGAIN = 0.9           # ... and the round before too: he does it every round
 CLOSE_IN = 0.3              # per diagonal nearer the enemy when out of effective range
 
 
@@ -187,32 +188,58 @@ class Analysis:
         blind = self.shot_value(u, t, spos, t.pos, moved, auto)
         r = self.read.get(t.id)
         if r is None:
-            if t.id in self.hunkered() and ground.hunker_cover(self.view.table, t.pos, tuple(spos)) is not None:
-                return (1 - HABIT) * blind   # he hid behind that cover last round: likely again
-            return blind
+            return self.exposed(t, spos) * blind
         if r.hunkers and ground.hunker_cover(self.view.table, t.pos, tuple(spos)) is not None:
             seen = 0.0                       # "Hunkering Down": hidden unless we flank the cover
         else:
             seen = self.shot_value(u, t, spos, r.pos, moved, auto, stationary=1.0 if r.still else 0.0)
         return TRUST * seen + (1 - TRUST) * blind
 
-    def hunkered(self) -> set[str]:
+    def hunkered(self) -> dict[str, int]:
         """The enemies whose revealed order last round was to hunker down (orders.reveal logs each
-        order as "<name> (<side>): hunkers down", orders.text), from the side's own log."""
+        order as "<name> (<side>): hunkers down", orders.text), with how many rounds in a row they
+        have done it, from the side's own log."""
         if not hasattr(self, "_hunkered"):
-            found = set()
+            rounds: dict[int, set[str]] = {}
             for e in reversed(self.view.log):
-                if e.turn < self.view.turn - 1:
+                if e.turn < self.view.turn - 3:
                     break
-                if e.turn == self.view.turn - 1 and e.kind == "OrderRevealed" and \
-                        e.text.split("): ", 1)[-1].startswith("hunkers down"):
-                    found.add(e.data.get("unit"))
-            self._hunkered = found
+                if e.kind == "OrderRevealed" and e.turn < self.view.turn and \
+                        e.text.split("): ", 1)[-1] == "hunkers down":      # by choice, not winded
+                    rounds.setdefault(e.turn, set()).add(e.data.get("unit"))
+            streak: dict[str, int] = {}
+            for uid in rounds.get(self.view.turn - 1, set()):
+                n = 1
+                while uid in rounds.get(self.view.turn - 1 - n, set()):
+                    n += 1
+                streak[uid] = n
+            self._hunkered = streak
         return self._hunkered
 
+    def habit(self, uid: str) -> float:
+        """How likely an enemy hunkers down this round: surely when winded (a forced order, seen by both
+        sides); else by what he did: not last round, last round, or round after round."""
+        o = self.d["orders"].get(uid) or {}
+        if o.get("forced") and o.get("action") == HUNKER:
+            return 1.0
+        n = self.hunkered().get(uid, 0)
+        return 0.0 if n == 0 else HABIT if n == 1 else HABIT_AGAIN
+
+    def exposed(self, t: Unit, spos) -> float:
+        """The chance t can be shot from spos this round as far as his habit tells: one who hid behind
+        this cover last round likely does again ("Hunkering Down"), and one winded by a hit on his
+        armour must (a forced order, seen by both sides), unless the shooter flanks the cover."""
+        habit = self.habit(t.id)
+        if habit and ground.hunker_cover(self.view.table, t.pos, tuple(spos)) is not None:
+            return 1 - habit
+        return 1.0
+
     def best_shot(self, u: Unit, spos, moved: bool, extra_adv: bool = False) -> float:
+        """u's best shot from spos (at the enemy's habit: aiming at a man who hides every round is no
+        better than shooting at him)."""
         foes = [e for e in self.units if e.side != u.side]
-        return max((self.shot_value(u, e, spos, e.pos, moved, False, extra_adv) for e in foes), default=0.0)
+        return max((self.exposed(e, spos) * self.shot_value(u, e, spos, e.pos, moved, False, extra_adv)
+                    for e in foes), default=0.0)
 
     def incoming(self, u: Unit, pos, moved: bool, hunker: bool = False) -> float:
         """The fire the enemy could put on u at pos this round: each enemy shooter that sees the spot,

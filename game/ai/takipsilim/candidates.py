@@ -1,7 +1,11 @@
 """The Takipsilim candidate actions (an order per character, luck to spend, a grenade to answer), against fire coming in."""
 from __future__ import annotations
 
+import math
 from typing import Iterable
+
+from shapely.geometry import Point
+from shapely.ops import nearest_points
 
 from game.ai import positions
 from game.ai.framework import Candidate, Context, actor_of
@@ -48,6 +52,7 @@ class OrdersCA:
             anchors = [e.pos for e in analysis.enemy][:4] + self.goal_points(analysis)
             n = max(4, ctx.settings.move_samples // 2) if ctx.settings.positional else 4
             pts = positions.sample_points(ctx.view, run, ctx.rng.child("orders", u.id), n, anchors)
+            pts += flank_points(analysis, run, here)
         # bases may not overlap: a spot a comrade already ordered to move to this round is taken (two
         # runs to one spot: the later one stops short at resolution)
         spoken = taken(ctx, u)
@@ -102,6 +107,34 @@ class OrdersCA:
             if obj is not None:
                 pts.append((float(obj["x"]), float(obj["y"])))
         return pts
+
+
+FLANK_BEARINGS = 12         # points round a hunkering enemy tried as places to shoot him from
+FLANKS = 3                  # of those the mover can reach, the nearest this many
+
+
+def flank_points(analysis: Analysis, run, here) -> list[tuple[float, float]]:
+    """Where the mover could flank an enemy who hunkers down round after round ("Hunkering Down": "This
+    only applies if opponents aren't flanking"): points of its reach (the run option's region) from
+    which his cover does not stand between them and he is in sight, nearest first."""
+    region = run.region
+    out: list[tuple[float, float]] = []
+    for e in analysis.enemy:
+        if not analysis.habit(e.id) or ground.in_cover(analysis.view.table, e.pos) is None:
+            continue
+        radius = min(max(distance(here, e.pos), 5.0), 25.0)
+        found = []
+        for k in range(FLANK_BEARINGS):
+            a = 2 * math.pi * k / FLANK_BEARINGS
+            want = Point(e.pos[0] + radius * math.cos(a), e.pos[1] + radius * math.sin(a))
+            q = want if region.covers(want) else nearest_points(region, want)[0]
+            p = (round(q.x, 2), round(q.y, 2))
+            if not run.contains(run.at(*p)):
+                continue
+            if ground.hunker_cover(analysis.view.table, e.pos, p) is None and analysis.los(p, e.pos):
+                found.append(p)
+        out += sorted(set(found), key=lambda p: distance(here, p))[:FLANKS]
+    return out
 
 
 def taken(ctx: Context, u) -> list[tuple[float, float, float]]:
