@@ -201,3 +201,17 @@ def test_an_attacker_with_the_clock_running_advances_from_cover_toward_the_objec
     state = with_objective(state, x=50, y=20, radius=5)
     action = choice(state)
     assert isinstance(action, M) and action.x > 20
+
+
+def test_in_a_meeting_engagement_the_sides_come_to_grips_instead_of_standing_idle():
+    """Issue 12, 'idle teams are a defect': Meeting at Saint-Aubin (an elimination, at the limit the side
+    with more men still fighting wins). With the sides level, each is behind as things stand, so each
+    closes in (analysis.CLOSE_IN) rather than turn a man on the spot and pass, turn after turn: within
+    ten turns someone has fired (it used to take both sides until turn 20 to leave their woods)."""
+    from game.ai import tournament
+    state = engine.new_game(tournament.load("risus-meeting-engagement"), 2)
+    seats = [make_player("normal", 2, side) for side in (0, 1)]
+    while state.outcome is None and state.turn <= 10:
+        d = engine.to_act(state)
+        engine.apply(state, seats[d.seat].choose(engine.view(state, d.seat), engine.legal_actions(state), d))
+    assert any(e.kind in ("Attack", "OpFire", "Grenade", "CloseCombat") for e in state.log)

@@ -23,7 +23,8 @@ APPROACH = 8.0              # attacker of a held objective: per figure, per tabl
 HOLD_FIRST = 1.5            # the holder: the first figure (pinned or not) inside the objective
 HOLD_MORE = 0.3             # each further able figure inside
 TAKE = 0.6                  # the attacker: each able figure inside the objective
-CLOSE_IN = 0.8              # eliminate scenarios, a side not ahead: per diagonal nearer the enemy
+CLOSE_IN = 2.5              # eliminate scenarios, a side not ahead: per diagonal nearer the enemy (0.8 left
+                            # level sides standing in their woods for half the game)
 
 
 class Analysis:
