@@ -137,15 +137,8 @@ def destinations(state: GameState, group: list[Unit], x: float, y: float,
     lead = group[0]
     ids = [u.id for u in group]
     region = terrain.move_region(state, lead.x, lead.y)
-    if target is not None:
-        contact = assault_contact(state, group, target)
-        if contact is not None:
-            x, y = contact
-        else:       # not an offered assault (the option checks): straight on, stopped by the bases
-            others = terrain.standing(state, exclude=ids)
-            friends = [terrain.base_of(u) for u in others if u.side == lead.side]
-            enemies = [terrain.base_of(u) for u in others if u.side != lead.side]
-            x, y = base_geometry.stop_on_path(lead.pos, (x, y), lead.base_radius, friends, blockers=enemies)
+    if target is not None:      # an offered assault always has its point of contact (the option checks)
+        x, y = assault_contact(state, group, target) or lead.pos
     ends = {lead.id: (x, y)}
     placed = [(x, y, lead.base_radius)]
     for u in group[1:]:
