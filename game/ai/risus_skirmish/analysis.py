@@ -23,8 +23,9 @@ APPROACH = 8.0              # attacker of a held objective: per figure, per tabl
 HOLD_FIRST = 1.5            # the holder: the first figure (pinned or not) inside the objective
 HOLD_MORE = 0.3             # each further able figure inside
 TAKE = 0.6                  # the attacker: each able figure inside the objective
-CLOSE_IN = 2.5              # eliminate scenarios, a side not ahead: per diagonal nearer the enemy (0.8 left
-                            # level sides standing in their woods for half the game)
+CLOSE_IN = 0.8              # eliminate scenarios, a side not ahead: per diagonal nearer the enemy
+CLOSE_IN_FAR = 1.7          # and more while farther than ENGAGE (without it, level sides far apart
+ENGAGE = 15.0               # stood in their woods for half the game); cm
 
 
 class Analysis:
@@ -178,11 +179,11 @@ class Analysis:
         if not foes or not self.behind(u.side):
             return 0.0
         d = min(positions.dist(pos, f.pos) for f in foes)
-        pull = CLOSE_IN * self.urgency() ** 2
+        pull = self.urgency() ** 2
         if forces.is_hidden(u):
             # a hidden figure waits in ambush, but not past the point where waiting loses the battle
             pull *= max(0.0, self.urgency() - 1.0)
-        return -pull * d / self.diag
+        return -pull * (CLOSE_IN * d + CLOSE_IN_FAR * max(0.0, d - ENGAGE)) / self.diag
 
     def behind(self, side: int) -> bool:
         """Eliminate scenarios: would this side fail to win at the turn limit as things stand (the
