@@ -32,7 +32,7 @@ LOWEST = 2          # a stat is never lowered below this: 30% is still a roll wo
 def character(style: tuple, points: int, name: str) -> dict[str, Any] | None:
     """The best sheet of one style on `points`: the fight stat as high as can be paid for."""
     stat, weapon, kind, advantage, _ = style
-    others = [s for s in STATS if s != stat and s != "agility"] + ["agility"]   # Agility last: it maneuvers
+    others = [s for s in STATS if s != stat and s != "agility"]     # never Agility: it maneuvers and keeps pace
     for rating in range(8, 4, -1):
         stats = {s: 4 for s in STATS}
         stats[stat] = rating
@@ -60,7 +60,7 @@ def build(scenario: Any, side: int, muster: Muster, rng: PlayerRng, level: str) 
     for i in range(size):
         melee = [s for s in STYLES if s[2] == "melee"]
         style = STYLES[-1] if i >= size - ranged else melee[rng.below(len(melee))]
-        sheet = character(style, muster.budget, f"{style[4]} {i + 1}")
+        sheet = character(style, muster.budget, f"{scenario.sides[side].name} {style[4]} {i + 1}")
         if sheet is not None:
             party.append(sheet)
     return party

@@ -16,6 +16,8 @@ from game.rulesets.riskbreaker.actions import (Alteration, Declare, FirstAid, Fl
                                                 KillDamage, Maneuver, Recovery, SkillDamage, Surrender, Tactics)
 
 ADVANTAGE = 0.12        # one point of Advantage
+IDLE = -0.04           # taking no action in a fight
+HOLD_EXIT = 3           # hunters who stay on an exit whatever else happens
 SKILL_POINT = 0.06      # one point of Skill Damage on an enemy, beyond the Advantage it gives back
 
 
@@ -82,8 +84,8 @@ def score(ctx: Context, o: Option) -> float:
     p = _p(o)
     if isinstance(a, Surrender):
         return -5.0
-    if isinstance(a, Hold):
-        return 0.0
+    if isinstance(a, Hold):                    # "this system assumes everyone is fighting all the time":
+        return IDLE if fights.fight_of(state, a.actor) else 0.0     # idling in a fight wastes a turn
     if isinstance(a, Declare):
         return _declare(state, a)
     if isinstance(a, Follow):
@@ -129,6 +131,11 @@ def _follow(state: GameState, a: Follow, p: float) -> float:
     u = state.units[a.actor]
     if _escaping(state, u.side):               # running for the exit, not after the enemy
         return -0.2
+    m = state.data.get("maneuver") or {}
+    if m.get("to") is None and m:              # a break-away off the table: keeping pace keeps him here
+        return 1.0
+    if _escaping(state, 1 - u.side):           # hunting: stay on the heels of a fugitive
+        return 0.2 * p
     loc = fights.fight_of(state, u.id)
     adv = fights.advantage(state, loc, u.side) if loc else 0
     return p * (0.1 if adv >= 0 else -0.1)
@@ -145,7 +152,7 @@ def _enemy_locations(state: GameState, side: int) -> dict[str, int]:
 
 
 def _steps(state: GameState, a: str | None, b: str, side: int, far: int = 9) -> int:
-    d = battleground.steps_between(state, a, b, side) if a is not None else None
+    d = battleground.steps_between(state, a, b, side, far) if a is not None else None
     return far if d is None else d
 
 
@@ -163,6 +170,8 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
         danger = 0.03 * max(0, foes - friends)
         return 0.3 * (now - near) + (0.3 if near == 0 else 0.0) - danger - cost
     enemies = _enemy_locations(state, side)
+    if loc is not None and _escaping(state, 1 - side):
+        return -0.5                             # hunting: a fugitive held in a fight is not escaping
     if loc is not None:                         # in a fight: get out only when it is lost
         adv = fights.advantage(state, loc, side)
         regroup = any(battleground.location_of(state, f) == a.to
@@ -174,6 +183,8 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
             return 0.25 + 0.03 * (characters.fight_rating(state, u) - max(
                 characters.fight_rating(state, e) for e in shooters)) - cost
         return -0.2
+    if _escaping(state, 1 - side):
+        return _hunt(state, u, a, here, enemies) - cost
     ranged = characters.is_ranged(state, u)
     best = 0.0
     friends_there = sum(characters.fight_rating(state, f) for f in fights.standing(state, side)
@@ -189,3 +200,28 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
         d_new = min((_steps(state, a.to, e, side, 5) for e in enemies), default=5)
         best = 0.13 * (d_now - d_new)          # closing in: a failed maneuver still arrives
     return best - cost
+
+
+def _hunt(state: GameState, u: Unit, a: Maneuver, here: str | None, enemies: dict[str, int]) -> float:
+    """Against a side that wins by escaping: the exits are held (a fugitive in a fight there can be
+    kept from leaving: every opponent may try to keep pace), the hunters nearest the exits go to hold
+    them, and the rest close in on the fugitives; a fugitive standing on an exit is the first target."""
+    side = u.side
+    exits = state.scenario.ruleset_data.get("exits", []) or []
+    hunters = fights.standing(state, side)
+    guards = [h for h in hunters if battleground.location_of(state, h) in exits]
+    if here in exits and len(guards) <= HOLD_EXIT:
+        return -0.4                              # the exit is held by few: stay on it
+    if here in enemies:
+        return -0.3                              # fugitives here: the fight begins next round
+    if a.to in enemies:
+        return (0.6 if a.to in exits else 0.3) + 0.03 * (characters.fight_rating(state, u) - enemies[a.to])
+
+    def to_exit(h: Unit) -> int:
+        return min((_steps(state, battleground.location_of(state, h), e, side) for e in exits), default=9)
+    wanted = max(0, HOLD_EXIT - len(guards))
+    goers = sorted((h for h in hunters if h not in guards), key=lambda h: (to_exit(h), h.id))[:wanted]
+    targets = list(exits) if u in goers else list(enemies)
+    d_now = min((_steps(state, here, t, side) for t in targets), default=9)
+    d_new = min((_steps(state, a.to, t, side) for t in targets), default=9)
+    return (0.4 if u in goers else 0.2) * (d_now - d_new)
