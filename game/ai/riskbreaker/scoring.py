@@ -83,7 +83,7 @@ def score(ctx: Context, o: Option) -> float:
     state, side, a = ctx.view, ctx.side, o.action
     p = _p(o)
     if isinstance(a, Surrender):
-        return -5.0
+        return _surrender(state, a.side)
     if isinstance(a, Hold):                    # "this system assumes everyone is fighting all the time":
         return IDLE if fights.fight_of(state, a.actor) else 0.0     # idling in a fight wastes a turn
     if isinstance(a, Declare):
@@ -113,6 +113,17 @@ def score(ctx: Context, o: Option) -> float:
     if isinstance(a, Flee):
         return 3.0 if _escaping(state, side) else -1.0
     return 0.0
+
+
+def _surrender(state: GameState, side: int) -> float:
+    """"Until one group flees, surrenders, or receives full Kill Damage": a side outnumbered three to one
+    (one against three, two against six) in a battle of elimination has lost at the round limit whatever
+    it does; running from fight to fight only puts the end off, so it yields."""
+    if state.scenario.victory.get("kind", "eliminate") != "eliminate" or state.sides != 2:
+        return -5.0
+    mine = len(fights.standing(state, side))
+    theirs = len(fights.standing(state, 1 - side))
+    return 1.0 if 3 * mine <= theirs else -5.0
 
 
 def _declare(state: GameState, a: Declare) -> float:
