@@ -3,7 +3,9 @@
 What wins fights in Riskbreaker is the fight rating: it is the side's skill level (the starting
 Advantage), the order of actions, the odds of every damage roll and the Kill Damage a character can
 take. So each character is built around one Fight skill raised as high as the points allow, paid for
-by lowering the stats it does not roll. Every character takes Maneuver (without it a character cannot
+by lowering the stats it does not roll, except Agility: a character on Agility 2 cannot keep pace with
+anyone (it must succeed and roll lower than the mover), so fugitives ran from it for whole games.
+Names carry the side ("West Blade 1"), so a log of two AI parties reads unambiguously. Every character takes Maneuver (without it a character cannot
 move from one location to another) and an Advantage skill of its fight stat (it rolls as well as the
 weapon); points left buy Tactics, First Aid, Intimidate. The party is as large as the scenario allows (each
 extra member is +1 Advantage), mostly melee with a ranged character or two to join fights next door.
