@@ -16,6 +16,7 @@ from game.rulesets.riskbreaker.actions import (Alteration, Declare, FirstAid, Fl
                                                 KillDamage, Maneuver, Recovery, SkillDamage, Surrender, Tactics)
 
 ADVANTAGE = 0.12        # one point of Advantage
+WINNING = 2             # Advantage at which a fight is going our way
 IDLE = -0.04           # taking no action in a fight
 HOLD_EXIT = 3           # hunters who stay on an exit whatever else happens
 SKILL_POINT = 0.06      # one point of Skill Damage on an enemy, beyond the Advantage it gives back
@@ -190,27 +191,37 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
         if adv <= -4 and a.to not in enemies and regroup:   # fall back on friends: running anywhere else
             return 0.15 + 0.03 * (-adv) - cost             # only starts a chase that never ends
         shooters = [e for e in fights.opponents(state, u.id) if battleground.location_of(state, e) == a.to]
-        if shooters and not characters.is_ranged(state, u):   # go at the bows shooting into the fight
+        if shooters and not characters.is_ranged(state, u) and adv < WINNING:
+            # go at the bows shooting into a fight that is not going our way (one that is, is finished)
             return 0.25 + 0.03 * (characters.fight_rating(state, u) - max(
                 characters.fight_rating(state, e) for e in shooters)) - cost
         return -0.2
     if _escaping(state, 1 - side):
         return _hunt(state, u, a, here, enemies) - cost
+    if a.to in enemies or here in enemies or characters.is_ranged(state, u):
+        # a place to fight from is worth only what it adds to the one the character stands in: an
+        # archer already shooting into a fight next door stays, and so does anyone enemies came to
+        return _fighting_place(state, u, a.to, enemies) - _fighting_place(state, u, here, enemies) - cost
+    d_now = min((_steps(state, here, e, side, 5) for e in enemies), default=5)
+    d_new = min((_steps(state, a.to, e, side, 5) for e in enemies), default=5)
+    return 0.13 * (d_now - d_new) - cost        # closing in: a failed maneuver still arrives
+
+
+def _fighting_place(state: GameState, u: Unit, loc: str | None, enemies: dict[str, int]) -> float:
+    """What a location is worth to fight from: among enemies, by the odds there with the friends already
+    there and those free beside him (who come along: one at a time, nobody would ever go first); next
+    to enemies, for an archer; anywhere else nothing. An archer would rather shoot from next door."""
     ranged = characters.is_ranged(state, u)
-    best = 0.0
-    friends_there = sum(characters.fight_rating(state, f) for f in fights.standing(state, side)
-                        if battleground.location_of(state, f) == a.to)
-    mine = characters.fight_rating(state, u)
-    if a.to in enemies:
-        odds = friends_there + mine - enemies[a.to]
-        best = 0.3 + 0.03 * odds if not ranged else 0.1
-    elif ranged and any(n in enemies for n in battleground.adjacent(state, a.to)):
-        best = 0.3
-    else:
-        d_now = min((_steps(state, here, e, side, 5) for e in enemies), default=5)
-        d_new = min((_steps(state, a.to, e, side, 5) for e in enemies), default=5)
-        best = 0.13 * (d_now - d_new)          # closing in: a failed maneuver still arrives
-    return best - cost
+    here = battleground.location_of(state, u)
+    if loc in enemies:
+        friends = sum(characters.fight_rating(state, f) for f in fights.standing(state, u.side)
+                      if f.id != u.id and (battleground.location_of(state, f) == loc or (
+                          battleground.location_of(state, f) == here and fights.fight_of(state, f.id) is None)))
+        odds = friends + characters.fight_rating(state, u) - enemies[loc]
+        return (0.1 if ranged else 0.3) + 0.03 * odds
+    if ranged and loc is not None and any(n in enemies for n in battleground.adjacent(state, loc)):
+        return 0.3
+    return 0.0
 
 
 def _hunt(state: GameState, u: Unit, a: Maneuver, here: str | None, enemies: dict[str, int]) -> float:
