@@ -75,8 +75,8 @@ def _damage(state: GameState, targets: tuple[str, ...], kill: bool) -> float:
                 value += worth(state, u) + ADVANTAGE * (characters.fight_rating(state, u) + 1)
             else:
                 value += 0.8 * worth(state, u) * n / max(cap, 1)
-        else:
-            value += n * (SKILL_POINT + ADVANTAGE)
+        else:                                   # never below 0: points past it are lost
+            value += min(n, characters.fight_rating(state, u)) * (SKILL_POINT + ADVANTAGE)
     return value
 
 
