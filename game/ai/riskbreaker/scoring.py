@@ -11,7 +11,7 @@ from game.ai.framework import Context
 from game.ai.generic import outcome_value
 from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
-from game.rulesets.riskbreaker import battleground, characters, fights
+from game.rulesets.riskbreaker import battleground, characters, fights, special
 from game.rulesets.riskbreaker.actions import (Alteration, Declare, FirstAid, Flee, Follow, GainAdvantage, Hold,
                                                 KillDamage, Maneuver, Recovery, SkillDamage, Surrender, Tactics)
 
@@ -144,7 +144,7 @@ def _follow(state: GameState, a: Follow, p: float) -> float:
     if _escaping(state, u.side):               # running for the exit, not after the enemy
         return -0.2
     m = state.data.get("maneuver") or {}
-    if m.get("to") is None and m:              # a break-away off the table: keeping pace keeps him here
+    if m and m.get("to") is None:              # a break-away off the table: keeping pace keeps him here
         return 1.0
     if _escaping(state, 1 - u.side):           # hunting: stay on the heels of a fugitive
         return 0.2 * p
@@ -173,7 +173,7 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
     cost = (1 - p) * a.risk * ADVANTAGE + 0.02 * a.risk
     here = battleground.location_of(state, u)
     if _escaping(state, side):
-        exits = state.scenario.ruleset_data.get("exits", []) or []
+        exits = special.exits(state)
         near = min((_steps(state, a.to, e, side) for e in exits), default=9)
         now = min((_steps(state, here, e, side) for e in exits), default=9)
         foes = _enemy_locations(state, side).get(a.to, 0)
@@ -229,7 +229,7 @@ def _hunt(state: GameState, u: Unit, a: Maneuver, here: str | None, enemies: dic
     kept from leaving: every opponent may try to keep pace), the hunters nearest the exits go to hold
     them, and the rest close in on the fugitives; a fugitive standing on an exit is the first target."""
     side = u.side
-    exits = state.scenario.ruleset_data.get("exits", []) or []
+    exits = special.exits(state)
     hunters = fights.standing(state, side)
     guards = [h for h in hunters if battleground.location_of(state, h) in exits]
     if here in exits and len(guards) <= HOLD_EXIT:
