@@ -38,6 +38,10 @@ def test_the_riskbreaker_ai_builds_a_full_party_around_high_fight_ratings_that_c
         weapon = next(k for k in skills if k.get("fight"))
         assert entry[weapon["stat"]] >= 7
         assert any(k["name"] == "Maneuver" for k in skills)
+        # keeping pace needs Agility: "succeeds on their Agility rolls and roll lower than the
+        # maneuvering character did" (on Agility 2, fugitives ran from a blade for whole games)
+        assert entry["agility"] >= 4
+        assert entry["name"].startswith(scen.sides[1].name + " ")       # two AI parties read apart
 
 
 def test_the_petite_guerre_ai_spends_its_points_on_figures():

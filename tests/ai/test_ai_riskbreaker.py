@@ -76,3 +76,76 @@ def test_normal_closes_in_on_enemies_even_on_poor_agility():
     until_turn_of(state, "blade")
     action = _choose(state)
     assert isinstance(action, Maneuver) and action.to in ("b", "c")
+
+
+def _moves(*more):
+    from tests.rulesets.riskbreaker_helpers import skill
+    return [skill("Maneuver", "agility"), *more]
+
+
+def test_normal_runs_for_an_exit_further_than_one_maneuver():
+    """The ford seven locations away is still the goal: the party AI measures the way to an exit at any
+    distance (a maneuver reaches three steps at most; from where it lands the ford is four away)."""
+    from game.rulesets.riskbreaker.actions import Maneuver
+    state = game([char("thief", 0, 0, {"archetype": "thief"}),
+                  char("guard", 1, 7, fighter_with("Pike", "muscle", 2))],
+                 row("camp", "a", "b", "c", "d", "e", "f", "ford"), ruleset_data={"exits": ["ford"]},
+                 victory={"kind": "escape", "side": 0, "escapes": 1})
+    until_turn_of(state, "thief")
+    action = _choose(state)
+    assert isinstance(action, Maneuver) and action.to == "c"     # three steps nearer, Risk 3
+
+
+def test_hunters_keep_pace_with_a_fugitive_breaking_away_off_the_table():
+    """"Each member of the other side has the option to attempt to move with them": a guard who keeps
+    pace keeps the fugitive from getting away, so the hunting AI always tries."""
+    from game.rulesets.riskbreaker.actions import Follow
+    from tests.rulesets.riskbreaker_helpers import declare_all, with_dice
+    state = game([char("thief", 0, 1, {"archetype": "thief"}),
+                  char("guard", 1, 1, fighter_with("Pike", "muscle", 6, extra=_moves()))],
+                 row("yard", "gate"), ruleset_data={"exits": ["gate"]},
+                 victory={"kind": "escape", "side": 0, "escapes": 1})
+    declare_all(state)
+    until_turn_of(state, "thief")
+    with_dice(state, [4])
+    engine.apply(state, Flee("thief"))
+    assert engine.to_act(state).kind == "follow"
+    assert _choose(state, side=1) == Follow("guard", True)
+
+
+def test_hunters_hold_the_exit_rather_than_go_after_the_fugitives():
+    """Against a side that wins by escaping, a hunter on the exit stays there while few hold it."""
+    from game.rulesets.riskbreaker.actions import Maneuver
+    state = game([char("thief", 0, 0, {"archetype": "thief"}),
+                  char("guard", 1, 2, fighter_with("Pike", "muscle", 6, extra=_moves()))],
+                 row("camp", "bank", "ford"), ruleset_data={"exits": ["ford"]},
+                 victory={"kind": "escape", "side": 0, "escapes": 1})
+    until_turn_of(state, "guard")
+    assert not isinstance(_choose(state, side=1), Maneuver)
+
+
+def test_an_archer_shooting_into_a_fight_next_door_stays_where_it_is():
+    """A place to fight from is worth what it adds: an archer already next to the enemy does not trade
+    it for another place next to the enemy (that was a dance of archers that never ended a game)."""
+    from game.rulesets.riskbreaker.actions import Maneuver
+    bow = fighter_with("Bow", "agility", 6, fight="ranged", extra=_moves())
+    state = game([char("archer", 0, 1, bow), char("blade", 1, 2, fighter_with("Sword", "muscle", 5, extra=_moves())),
+                  char("spear", 1, 2, fighter_with("Spear", "muscle", 5, extra=_moves()), slot=1)],
+                 row("a", "b", "c", "d"))
+    from tests.rulesets.riskbreaker_helpers import declare_all
+    declare_all(state, {"archer": ("", "Bow")})
+    until_turn_of(state, "archer")
+    action = _choose(state)
+    assert not (isinstance(action, Maneuver) and action.to == "d")
+
+
+def test_a_side_outnumbered_three_to_one_surrenders_a_battle_of_elimination():
+    """"Until one group flees, surrenders, or receives full Kill Damage": one against three has lost at
+    the round limit whatever it does, so the AI yields instead of running from fight to fight."""
+    from game.rulesets.riskbreaker.actions import Surrender
+    state = game([char("lone", 0, 0, fighter_with("Sword", "muscle", 5)),
+                  *[char(f"p{i}", 1, 0, fighter_with("Pike", "muscle", 3), slot=i) for i in range(3)]], row("yard"))
+    assert _choose(state) == Surrender(0)
+    state = game([char("lone", 0, 0, fighter_with("Sword", "muscle", 5)),
+                  *[char(f"p{i}", 1, 0, fighter_with("Pike", "muscle", 3), slot=i) for i in range(2)]], row("yard"))
+    assert _choose(state) != Surrender(0)

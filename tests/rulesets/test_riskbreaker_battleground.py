@@ -7,7 +7,7 @@ from game.rulesets.riskbreaker import battleground, characters, fights
 from game.rulesets.riskbreaker.actions import (Alteration, Declare, FirstAid, Flee, Follow, Hold, Maneuver,
                                                 Recovery, Tactics)
 
-from tests.rulesets.riskbreaker_helpers import (char, declare_all, fighter_with, game, row, set_advantage,
+from tests.rulesets.riskbreaker_helpers import (char, declare_all, fighter_with, game, row, set_advantage, skill,
                                                 until_turn_of, with_dice)
 
 
@@ -249,3 +249,49 @@ def test_the_follow_option_shows_the_odds_of_succeeding_and_rolling_lower():
     state = _chase([5])
     opt = next(o for o in engine.legal_actions(state) if o.action == Follow("guard", True))
     assert float(opt.odds) == 0.4 and "under 5" in opt.label      # A5 needs under 7, the mover rolled 5
+
+
+def _break_away(dice):
+    """The thief stands at the gate (an exit) in a fight with a guard who can maneuver (Agility 4)."""
+    state = game([char("thief", 0, 1, {"archetype": "thief"}),
+                  char("guard", 1, 1, fighter_with("Pike", "muscle", 4, extra=[skill("Maneuver", "agility")]))],
+                 row("yard", "gate"), ruleset_data={"exits": ["gate"]},
+                 victory={"kind": "escape", "side": 0, "escapes": 1})
+    declare_all(state)
+    until_turn_of(state, "thief")
+    with_dice(state, dice)
+    engine.apply(state, Flee("thief"))
+    return state
+
+
+def test_escaping_from_a_fight_is_a_maneuver_an_opponent_who_keeps_pace_stops():
+    """"Special Actions ... moving around, escaping": leaving by an exit from a fight is a maneuver, and
+    "each member of the other side has the option to attempt to move with them. If the opponent
+    succeeds on their Agility rolls and roll lower than the maneuvering character did, they succeed at
+    keeping pace": a guard who keeps pace has not been shaken off, so the thief stays at the gate."""
+    state = _break_away([5, 3])          # the thief rolls 5 (A5: success), the guard 3 (A4: under 5)
+    assert engine.to_act(state).kind == "follow"
+    engine.apply(state, Follow("guard", True))
+    thief = state.units["thief"]
+    assert not thief.out and _loc(state, "thief") == "gate" and fights.fight_of(state, "thief") == "gate"
+    assert state.outcome is None
+
+
+def test_escaping_from_a_fight_succeeds_when_nobody_keeps_pace_even_on_a_failed_roll():
+    """"Succeed or fail, they make it to the location": the thief fails (10), the guard rolls 7 (A4 needs
+    under 6: a failure) and cannot keep pace, so the thief is off the table."""
+    state = _break_away([10, 7])
+    engine.apply(state, Follow("guard", True))
+    assert "fled" in state.units["thief"].markers and state.outcome.winner == 0
+
+
+def test_leaving_by_an_exit_out_of_any_fight_rolls_nothing():
+    """Nobody is there to keep pace with a character in no fight: it leaves, and no die is rolled."""
+    state = game([char("thief", 0, 1, {"archetype": "thief"}), char("guard", 1, 0, fighter_with("Pike", "muscle", 2))],
+                 row("yard", "gate"), ruleset_data={"exits": ["gate"]},
+                 victory={"kind": "escape", "side": 0, "escapes": 1})
+    declare_all(state)
+    until_turn_of(state, "thief")
+    rolled = len(state.rolls)
+    engine.apply(state, Flee("thief"))
+    assert state.outcome.winner == 0 and len(state.rolls) == rolled

@@ -7,7 +7,7 @@ from game.engine import game as engine
 from game.rulesets.riskbreaker import characters, fights
 from game.rulesets.riskbreaker.actions import Declare, GainAdvantage, KillDamage, SkillDamage
 
-from tests.rulesets.riskbreaker_helpers import (char, fighter_with, game, row, set_advantage, skill, until_turn_of,
+from tests.rulesets.riskbreaker_helpers import (declare_all, char, fighter_with, game, row, set_advantage, skill, until_turn_of,
                                                 with_dice)
 
 SWORD = fighter_with("Sword", "muscle", 5)
@@ -30,6 +30,7 @@ def test_calculating_advantage_a_third_pike_makes_it_minus_3_for_the_sword():
     """"If another Pike fighter joined the mêlée, the Advantage for the Sword fighter would be -3 (or +3
     for the Pike fighters)"."""
     state = game([char("sword", 0, 0, SWORD)] + _pikes(3), row("yard"))
+    declare_all(state)          # the Sword, outnumbered three to one, is asked (it may surrender)
     assert fights.advantage(state, "yard", 0) == -3
     assert fights.advantage(state, "yard", 1) == 3
 

@@ -32,6 +32,7 @@ def test_ties_between_sides_go_to_the_side_with_less_advantage_first():
     state = game([char("blue4", 0, 0, fighter_with("Axe", "muscle", 4), slot=0),
                   char("blue3", 0, 0, fighter_with("Club", "muscle", 3), slot=1),
                   char("red4", 1, 0, fighter_with("Spear", "muscle", 4))], row("yard"))
+    declare_all(state)          # Red, outnumbered two to one, is asked (it may surrender)
     assert fights.advantage(state, "yard", 0) == 4
     assert _order_of_actions(state) == ["blue3", "red4", "blue4"]
 
@@ -174,3 +175,18 @@ def test_only_the_declarations_are_secret_so_hotseat_hands_over_only_then():
     assert rules.hides_information(state)
     declare_all(state)
     assert engine.to_act(state).kind == "act" and not rules.hides_information(state)
+
+
+def test_surrender_is_offered_even_to_a_lone_character_with_one_declaration():
+    """"Until one group flees, surrenders, or receives full Kill Damage": a side with at most half as
+    many characters standing may surrender, also when its one character has a single fight to declare
+    (in a location holding enemies, with one Fight skill)."""
+    state = game([char("a", 0, 0, fighter_with("Axe", "muscle", 5)),
+                  char("b", 1, 0, {"archetype": "thief"}, slot=0),
+                  char("c", 1, 0, {"archetype": "thief"}, slot=1)], row("yard"))
+    d = engine.to_act(state)
+    assert d.the_actor == "a" and d.kind == "declare"
+    kinds = [o.kind for o in engine.legal_actions(state)]
+    assert kinds.count("Declare") == 1 and "Surrender" in kinds
+    engine.apply(state, Surrender(0))
+    assert state.outcome.winner == 1 and "surrendered" in state.outcome.reason

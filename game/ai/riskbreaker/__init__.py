@@ -10,8 +10,11 @@ option carries (game.engine.odds, as shown to players):
   the Advantage it costs comes back as the target's skill level falls;
 - a character out of the fights maneuvers toward a fight its side can win (a ranged one to a place
   next to it), out of a fight that is lost only to fall back on friends (running to empty ground
-  starts a chase that never finishes a fight), and to the exits when the scenario is won by escaping;
-- an opponent's maneuver is followed when the fight is going our way.
+  starts a chase that never finishes a fight), and to the exits when the scenario is won by escaping
+  (at any distance); against a side escaping, the hunters hold the exits and stay on the fugitives;
+- an opponent's maneuver is followed when the fight is going our way, and always when he breaks away
+  off the table;
+- nobody idles in a fight; a side outnumbered three to one in a battle of elimination surrenders.
 
 The package: this module (the knowledge and its candidate action) and scoring (the values).
 """

@@ -3,7 +3,9 @@
 What wins fights in Riskbreaker is the fight rating: it is the side's skill level (the starting
 Advantage), the order of actions, the odds of every damage roll and the Kill Damage a character can
 take. So each character is built around one Fight skill raised as high as the points allow, paid for
-by lowering the stats it does not roll. Every character takes Maneuver (without it a character cannot
+by lowering the stats it does not roll, except Agility: a character on Agility 2 cannot keep pace with
+anyone (it must succeed and roll lower than the mover), so fugitives ran from it for whole games.
+Names carry the side ("West Blade 1"), so a log of two AI parties reads unambiguously. Every character takes Maneuver (without it a character cannot
 move from one location to another) and an Advantage skill of its fight stat (it rolls as well as the
 weapon); points left buy Tactics, First Aid, Intimidate. The party is as large as the scenario allows (each
 extra member is +1 Advantage), mostly melee with a ranged character or two to join fights next door.
@@ -32,7 +34,7 @@ LOWEST = 2          # a stat is never lowered below this: 30% is still a roll wo
 def character(style: tuple, points: int, name: str) -> dict[str, Any] | None:
     """The best sheet of one style on `points`: the fight stat as high as can be paid for."""
     stat, weapon, kind, advantage, _ = style
-    others = [s for s in STATS if s != stat and s != "agility"] + ["agility"]   # Agility last: it maneuvers
+    others = [s for s in STATS if s != stat and s != "agility"]     # never Agility: it maneuvers and keeps pace
     for rating in range(8, 4, -1):
         stats = {s: 4 for s in STATS}
         stats[stat] = rating
@@ -60,7 +62,7 @@ def build(scenario: Any, side: int, muster: Muster, rng: PlayerRng, level: str) 
     for i in range(size):
         melee = [s for s in STYLES if s[2] == "melee"]
         style = STYLES[-1] if i >= size - ranged else melee[rng.below(len(melee))]
-        sheet = character(style, muster.budget, f"{style[4]} {i + 1}")
+        sheet = character(style, muster.budget, f"{scenario.sides[side].name} {style[4]} {i + 1}")
         if sheet is not None:
             party.append(sheet)
     return party

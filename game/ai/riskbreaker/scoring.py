@@ -11,11 +11,14 @@ from game.ai.framework import Context
 from game.ai.generic import outcome_value
 from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
-from game.rulesets.riskbreaker import battleground, characters, fights
+from game.rulesets.riskbreaker import battleground, characters, fights, special
 from game.rulesets.riskbreaker.actions import (Alteration, Declare, FirstAid, Flee, Follow, GainAdvantage, Hold,
                                                 KillDamage, Maneuver, Recovery, SkillDamage, Surrender, Tactics)
 
 ADVANTAGE = 0.12        # one point of Advantage
+WINNING = 2             # Advantage at which a fight is going our way
+IDLE = -0.04           # taking no action in a fight
+HOLD_EXIT = 3           # hunters who stay on an exit whatever else happens
 SKILL_POINT = 0.06      # one point of Skill Damage on an enemy, beyond the Advantage it gives back
 
 
@@ -72,8 +75,8 @@ def _damage(state: GameState, targets: tuple[str, ...], kill: bool) -> float:
                 value += worth(state, u) + ADVANTAGE * (characters.fight_rating(state, u) + 1)
             else:
                 value += 0.8 * worth(state, u) * n / max(cap, 1)
-        else:
-            value += n * (SKILL_POINT + ADVANTAGE)
+        else:                                   # never below 0: points past it are lost
+            value += min(n, characters.fight_rating(state, u)) * (SKILL_POINT + ADVANTAGE)
     return value
 
 
@@ -81,9 +84,9 @@ def score(ctx: Context, o: Option) -> float:
     state, side, a = ctx.view, ctx.side, o.action
     p = _p(o)
     if isinstance(a, Surrender):
-        return -5.0
-    if isinstance(a, Hold):
-        return 0.0
+        return _surrender(state, a.side)
+    if isinstance(a, Hold):                    # "this system assumes everyone is fighting all the time":
+        return IDLE if fights.fight_of(state, a.actor) else 0.0     # idling in a fight wastes a turn
     if isinstance(a, Declare):
         return _declare(state, a)
     if isinstance(a, Follow):
@@ -113,6 +116,17 @@ def score(ctx: Context, o: Option) -> float:
     return 0.0
 
 
+def _surrender(state: GameState, side: int) -> float:
+    """"Until one group flees, surrenders, or receives full Kill Damage": a side outnumbered three to one
+    (one against three, two against six) in a battle of elimination has lost at the round limit whatever
+    it does; running from fight to fight only puts the end off, so it yields."""
+    if state.scenario.victory.get("kind", "eliminate") != "eliminate" or state.sides != 2:
+        return -5.0
+    mine = len(fights.standing(state, side))
+    theirs = len(fights.standing(state, 1 - side))
+    return 1.0 if 3 * mine <= theirs else -5.0
+
+
 def _declare(state: GameState, a: Declare) -> float:
     u = state.units[a.actor]
     k = characters.skill(u, a.skill)
@@ -129,6 +143,11 @@ def _follow(state: GameState, a: Follow, p: float) -> float:
     u = state.units[a.actor]
     if _escaping(state, u.side):               # running for the exit, not after the enemy
         return -0.2
+    m = state.data.get("maneuver") or {}
+    if m and m.get("to") is None:              # a break-away off the table: keeping pace keeps him here
+        return 1.0
+    if _escaping(state, 1 - u.side):           # hunting: stay on the heels of a fugitive
+        return 0.2 * p
     loc = fights.fight_of(state, u.id)
     adv = fights.advantage(state, loc, u.side) if loc else 0
     return p * (0.1 if adv >= 0 else -0.1)
@@ -145,7 +164,7 @@ def _enemy_locations(state: GameState, side: int) -> dict[str, int]:
 
 
 def _steps(state: GameState, a: str | None, b: str, side: int, far: int = 9) -> int:
-    d = battleground.steps_between(state, a, b, side) if a is not None else None
+    d = battleground.steps_between(state, a, b, side, far) if a is not None else None
     return far if d is None else d
 
 
@@ -154,7 +173,7 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
     cost = (1 - p) * a.risk * ADVANTAGE + 0.02 * a.risk
     here = battleground.location_of(state, u)
     if _escaping(state, side):
-        exits = state.scenario.ruleset_data.get("exits", []) or []
+        exits = special.exits(state)
         near = min((_steps(state, a.to, e, side) for e in exits), default=9)
         now = min((_steps(state, here, e, side) for e in exits), default=9)
         foes = _enemy_locations(state, side).get(a.to, 0)
@@ -163,6 +182,8 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
         danger = 0.03 * max(0, foes - friends)
         return 0.3 * (now - near) + (0.3 if near == 0 else 0.0) - danger - cost
     enemies = _enemy_locations(state, side)
+    if loc is not None and _escaping(state, 1 - side):
+        return -0.5                             # hunting: a fugitive held in a fight is not escaping
     if loc is not None:                         # in a fight: get out only when it is lost
         adv = fights.advantage(state, loc, side)
         regroup = any(battleground.location_of(state, f) == a.to
@@ -170,22 +191,59 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
         if adv <= -4 and a.to not in enemies and regroup:   # fall back on friends: running anywhere else
             return 0.15 + 0.03 * (-adv) - cost             # only starts a chase that never ends
         shooters = [e for e in fights.opponents(state, u.id) if battleground.location_of(state, e) == a.to]
-        if shooters and not characters.is_ranged(state, u):   # go at the bows shooting into the fight
+        if shooters and not characters.is_ranged(state, u) and adv < WINNING:
+            # go at the bows shooting into a fight that is not going our way (one that is, is finished)
             return 0.25 + 0.03 * (characters.fight_rating(state, u) - max(
                 characters.fight_rating(state, e) for e in shooters)) - cost
         return -0.2
+    if _escaping(state, 1 - side):
+        return _hunt(state, u, a, here, enemies) - cost
+    if a.to in enemies or here in enemies or characters.is_ranged(state, u):
+        # a place to fight from is worth only what it adds to the one the character stands in: an
+        # archer already shooting into a fight next door stays, and so does anyone enemies came to
+        return _fighting_place(state, u, a.to, enemies) - _fighting_place(state, u, here, enemies) - cost
+    d_now = min((_steps(state, here, e, side, 5) for e in enemies), default=5)
+    d_new = min((_steps(state, a.to, e, side, 5) for e in enemies), default=5)
+    return 0.13 * (d_now - d_new) - cost        # closing in: a failed maneuver still arrives
+
+
+def _fighting_place(state: GameState, u: Unit, loc: str | None, enemies: dict[str, int]) -> float:
+    """What a location is worth to fight from: among enemies, by the odds there with the friends already
+    there and those free beside him (who come along: one at a time, nobody would ever go first); next
+    to enemies, for an archer; anywhere else nothing. An archer would rather shoot from next door."""
     ranged = characters.is_ranged(state, u)
-    best = 0.0
-    friends_there = sum(characters.fight_rating(state, f) for f in fights.standing(state, side)
-                        if battleground.location_of(state, f) == a.to)
-    mine = characters.fight_rating(state, u)
+    here = battleground.location_of(state, u)
+    if loc in enemies:
+        friends = sum(characters.fight_rating(state, f) for f in fights.standing(state, u.side)
+                      if f.id != u.id and (battleground.location_of(state, f) == loc or (
+                          battleground.location_of(state, f) == here and fights.fight_of(state, f.id) is None)))
+        odds = friends + characters.fight_rating(state, u) - enemies[loc]
+        return (0.1 if ranged else 0.3) + 0.03 * odds
+    if ranged and loc is not None and any(n in enemies for n in battleground.adjacent(state, loc)):
+        return 0.3
+    return 0.0
+
+
+def _hunt(state: GameState, u: Unit, a: Maneuver, here: str | None, enemies: dict[str, int]) -> float:
+    """Against a side that wins by escaping: the exits are held (a fugitive in a fight there can be
+    kept from leaving: every opponent may try to keep pace), the hunters nearest the exits go to hold
+    them, and the rest close in on the fugitives; a fugitive standing on an exit is the first target."""
+    side = u.side
+    exits = special.exits(state)
+    hunters = fights.standing(state, side)
+    guards = [h for h in hunters if battleground.location_of(state, h) in exits]
+    if here in exits and len(guards) <= HOLD_EXIT:
+        return -0.4                              # the exit is held by few: stay on it
+    if here in enemies:
+        return -0.3                              # fugitives here: the fight begins next round
     if a.to in enemies:
-        odds = friends_there + mine - enemies[a.to]
-        best = 0.3 + 0.03 * odds if not ranged else 0.1
-    elif ranged and any(n in enemies for n in battleground.adjacent(state, a.to)):
-        best = 0.3
-    else:
-        d_now = min((_steps(state, here, e, side, 5) for e in enemies), default=5)
-        d_new = min((_steps(state, a.to, e, side, 5) for e in enemies), default=5)
-        best = 0.13 * (d_now - d_new)          # closing in: a failed maneuver still arrives
-    return best - cost
+        return (0.6 if a.to in exits else 0.3) + 0.03 * (characters.fight_rating(state, u) - enemies[a.to])
+
+    def to_exit(h: Unit) -> int:
+        return min((_steps(state, battleground.location_of(state, h), e, side) for e in exits), default=9)
+    wanted = max(0, HOLD_EXIT - len(guards))
+    goers = sorted((h for h in hunters if h not in guards), key=lambda h: (to_exit(h), h.id))[:wanted]
+    targets = list(exits) if u in goers else list(enemies)
+    d_now = min((_steps(state, here, t, side) for t in targets), default=9)
+    d_new = min((_steps(state, a.to, t, side) for t in targets), default=9)
+    return (0.4 if u in goers else 0.2) * (d_now - d_new)

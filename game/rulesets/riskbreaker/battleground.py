@@ -93,11 +93,13 @@ def maneuver_risks(state: GameState, start: str, side: int | None = None) -> dic
     return best
 
 
-def steps_between(state: GameState, a: str, b: str, side: int | None = None) -> int | None:
+def steps_between(state: GameState, a: str, b: str, side: int | None = None,
+                  most: int = MAX_STEPS) -> int | None:
+    """The fewest steps from a to b (None beyond `most`: by default, what one maneuver reaches)."""
     if a == b:
         return 0
     frontier, seen, d = [a], {a}, 0
-    while frontier and d < MAX_STEPS:
+    while frontier and d < most:
         d += 1
         nxt = []
         for loc in frontier:

@@ -57,9 +57,18 @@ def begin_round(state: GameState) -> None:
             d["declared"][u.id] = ""
 
 
+def may_surrender(state: GameState, side: int) -> bool:
+    """Surrender is offered to a side with at most half as many characters standing as its enemies."""
+    mine = len(fights.standing(state, side))
+    return 2 * mine <= len(fights.standing(state)) - mine
+
+
 def _next_to_declare(state: GameState, side: int) -> str | None:
+    """The next character the side declares for: one with a choice to make (surrender is a choice too:
+    a side that may surrender is asked even when its characters have one declaration each)."""
+    offer = may_surrender(state, side)
     for u in sorted(fights.standing(state, side), key=lambda u: u.id):
-        if u.id not in state.data["asked"] and len(declare_options(state, u)) > 1:
+        if u.id not in state.data["asked"] and (offer or len(declare_options(state, u)) > 1):
             return u.id
     return None
 
@@ -79,9 +88,7 @@ def declare_choices(state: GameState, decision: Decision) -> list[Option]:
     if u is None:
         return []
     opts = declare_options(state, u)
-    # surrender is offered to a side with at most half as many characters standing as its enemies
-    mine = len(fights.standing(state, decision.side))
-    if 2 * mine <= len(fights.standing(state)) - mine:
+    if may_surrender(state, decision.side):
         opts.append(Option("Surrender", f"{state.scenario.sides[decision.side].name} surrender",
                            action=Surrender(decision.side)))
     return opts

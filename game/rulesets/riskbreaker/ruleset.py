@@ -141,7 +141,7 @@ class Riskbreaker(TableRules, Ruleset):
         elif isinstance(action, FirstAid):
             special.first_aid(state, action)
         elif isinstance(action, Flee):
-            special.flee(state, action)
+            special.flee(state, action, decision.side)
         elif isinstance(action, Hold):
             state.emit("Action", f"{state.units[uid].name} takes no action", actor=uid)
         round.acted(state, uid)

@@ -93,6 +93,9 @@ def complete(state: GameState) -> None:
     """"Succeed or fail, they make it to the location"; a failure costs the Risk at the start of the
     next turn in the fight the character is in then."""
     m = state.data.pop("maneuver")
+    if m["to"] is None:                 # a break-away off the table (leaving by an exit)
+        caught(state, m)
+        return
     u = state.units[m["actor"]]
     for uid in [u.id] + m["kept"]:
         fights.leave(state, uid)
@@ -307,18 +310,63 @@ def exits(state: GameState) -> list[str]:
     return list(state.scenario.ruleset_data.get("exits", []) or [])
 
 
+def _chasers(state: GameState, u: Unit) -> list[Unit]:
+    """The opponents in the character's fight who could keep pace with it (they can maneuver)."""
+    return [o for o in fights.opponents(state, u.id) if characters.skills_for(o, "maneuver")]
+
+
 def flee_options(state: GameState, u: Unit) -> list[Option]:
-    """Leaving the table from an exit location is a maneuver off the table: "the move itself is
-    always successful", and nobody follows a character off the table, so there is nothing to roll,
-    in a fight or out of one."""
-    if battleground.location_of(state, u) in exits(state):
+    """Leaving the table from an exit location is a maneuver off the table ("escaping" is a Special
+    Action). Out of a fight nobody is there to keep pace: the character simply goes. In a fight it is
+    a Risk 1 maneuver, and "each member of the other side has the option to attempt to move with
+    them": **Interpretation** (assets/rules/riskbreaker.md): an opponent who keeps pace has not been
+    shaken off, so the character stays at the exit, still in the fight."""
+    if battleground.location_of(state, u) not in exits(state):
+        return []
+    if not _chasers(state, u):
         return [Option("Flee", f"{u.name}: leave the table", action=Flee(u.id), actor=u.id)]
-    return []
+    if not characters.skills_for(u, "maneuver"):
+        return []
+    stat = characters.effective(state, u, "agility")
+    return [Option("Flee", f"{u.name}: break away and leave the table (a maneuver, Risk 1; the enemy may "
+                           f"keep pace)", action=Flee(u.id), actor=u.id,
+                   odds=rolls.chance(stat), odds_text=rolls.odds_text(stat))]
 
 
-def flee(state: GameState, action: Flee) -> None:
+def flee(state: GameState, action: Flee, side: int) -> None:
     u = state.units[action.actor]
+    chasers = _chasers(state, u)
+    if not chasers:
+        _gone(state, u)
+        return
+    state.emit("Action", f"{u.name} tries to break away off the table (a maneuver, Risk 1)", actor=u.id)
+    roll = rolls.stat_roll(state, characters.effective(state, u, "agility"), "a Maneuver", u.name)
+    state.data["maneuver"] = {"actor": u.id, "side": side, "to": None, "risk": 1, "roll": roll.total,
+                              "success": bool(roll.success), "kept": []}
+    for o in reversed(chasers):
+        engine.push_interrupt(state, Decision(o.side, "follow", f"{u.name} breaks away off the table: keep pace?",
+                                              actor=o.id, resume=FOLLOW_ON, context={"mover": u.id}))
+
+
+def _gone(state: GameState, u: Unit) -> None:
+    where = battleground.name(state, battleground.location_of(state, u))
+    fights.leave(state, u.id)
     u.out = True
     u.markers.add("fled")
-    state.emit("Fled", f"{u.name} leaves the battle by {battleground.name(state, battleground.location_of(state, u))}",
-               unit=u.id)
+    state.emit("Fled", f"{u.name} leaves the battle by {where}", unit=u.id)
+
+
+def caught(state: GameState, m: dict) -> None:
+    """The end of a break-away off the table: gone, unless an opponent kept pace; then the character
+    stays at the exit in the fight, and a failed roll costs the Risk as any failed maneuver does."""
+    u = state.units[m["actor"]]
+    if not m["kept"]:
+        _gone(state, u)
+    else:
+        who = ", ".join(state.units[k].name for k in m["kept"])
+        state.emit("Moved", f"{u.name} cannot shake off {who}: he is still at "
+                            f"{battleground.name(state, battleground.location_of(state, u))}, in the fight", unit=u.id)
+        if not m["success"]:
+            fights.owe(state, u.side, m["risk"], f"{u.name}'s break-away left a poor position", uid=u.id)
+    from .round import order
+    state.flow.queue = order(state)
