@@ -136,3 +136,40 @@ def test_with_battles_resolved_automatically_the_ai_fights_both_sides_and_the_ma
     assert played == sorted(played) and played[-1] > played[0]      # the count of actions grows
     assert session.state.child is None and session.state.data["battles"]
     assert isinstance(app.top.board, HexView) or session.is_over()
+
+
+def test_clicking_a_battle_log_line_shows_the_battle_at_that_moment(app):
+    """"The log is clickable for replay": inside a campaign's battle the table shows the battle's log,
+    and clicking one of its lines looks back at the battle's table as it stood then."""
+    sc = scenario(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2]},
+                         {"id": "e1", "side": 1, "name": "East army", "hex": [1, 2]}], turn_limit=1)
+    session = Session(sc, 4, None, ["human", "human"])
+    app.start_session(session)
+    app.step()
+    _ready(app)
+    screen = app.top
+    key(app, pygame.K_1, frames=2)                     # March West army into East army: a battle
+    enemy = tuple(int(v) for v in screen.board.camera.to_screen(*session.state.board.centre(Hex(1, 2))))
+    click(app, enemy, frames=3)
+    battle = session.state.child
+    assert battle is not None
+    from game.ai.players import make_player
+    from game.ui.session import seat_of
+    for _ in range(4):                                  # a few of the battle's actions
+        d = session.decision()
+        session.set_viewer(seat_of(d))
+        player = make_player("random", 1, seat_of(d))
+        session.act(player.choose(session.view(), session.legal(), d))
+    _ready(app)
+    for _ in range(3):
+        app.step()
+    table = app.top
+    entry = next(e for e in reversed(battle.log) if e.kind != "Rolled" and any(e is x for _r, x in table.log.hits))
+    k = session.moment_of(entry)
+    assert k is not None and k > 0
+    rect = next(r for r, e in table.log.hits if e is entry)
+    click(app, rect.center)
+    assert table.review == k and table.review_event is entry
+    assert not isinstance(table.board, HexView)         # still the battle's table
+    key(app, pygame.K_ESCAPE)
+    assert table.review is None
