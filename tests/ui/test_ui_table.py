@@ -281,3 +281,39 @@ def test_the_tape_reads_the_rules_own_measure(app, toy_ruleset, monkeypatch):
     app.step()
     tape = [t for t in app.fonts.frame_texts if " sticks · " in t and t.endswith(" in")]
     assert tape and float(tape[0].split()[0]) == pytest.approx(5.0, abs=0.05)    # to the pixel
+
+
+def test_the_tape_marks_the_rules_named_marks_for_the_unit_it_is_pulled_from(app, toy_ruleset, monkeypatch):
+    """"The corresponding distances are marked on a movement stick" (Petite Guerre, Movement): a ruleset
+    giving named marks (TableRules.tape_marks) for the unit the tape starts at gets each mark the tape
+    reaches ticked and named, and the tape says which mark it lies within."""
+    asked = []
+
+    def marks(self, state, unit_id):
+        asked.append(unit_id)
+        return [("slow", 8.0), ("normal", 15.0), ("fast", 25.0)]
+    monkeypatch.setattr(type(toy_ruleset), "tape_marks", marks, raising=False)
+    session, table = start(app)
+    key(app, pygame.K_m)
+    b1 = session.view().units["b1"]
+    drag(app, at(table, b1.x, b1.y), at(table, b1.x + 20, b1.y))
+    app.step()
+    assert asked and asked[-1] == "b1"
+    texts = app.fonts.frame_texts
+    assert "slow" in texts and "normal" in texts and "fast" not in texts
+    assert any(t.startswith("within fast (25) · ") for t in texts)
+
+
+def test_petite_guerre_marks_the_movement_stick_of_the_figure_measured_from():
+    """"Different movement sticks are used for infantry and for cavalry, and depending on the formation
+    adopted" (Petite Guerre, Movement): the tape's marks are that figure's stick's speeds."""
+    from game.engine import game as engine
+    from game.io.scenario_file import load_scenario
+    from game.rulesets import load_all
+    load_all()
+    state = engine.new_game(load_scenario("petite-guerre-cavalry-patrol"), 1, {})
+    rs = engine.ruleset_of(state)
+    marks = {uid: dict(rs.tape_marks(state, uid)) for uid in state.units}
+    assert dict(rs.tape_marks(state, None)) == {"slow": 8.0, "normal": 15.0, "fast": 25.0}
+    assert {"slow": 12.0, "normal": 30.0, "fast": 50.0} in marks.values() or \
+        {"slow": 10.0, "normal": 25.0, "fast": 40.0} in marks.values()     # the cavalry's sticks
