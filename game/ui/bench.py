@@ -187,11 +187,53 @@ def measure_scenarios(frames: int = 60, names: list[str] | None = None) -> list[
     return out
 
 
+def measure_hex(frames: int = 60, name: str = "risk-to-take-campaign-three-kingdoms") -> list[tuple[str, float, float]]:
+    """(what, median ms, p95 ms) of a frame of a bundled hex map: played on the table, and open in the
+    editor (the editor redraws the map every frame while it is being painted)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import json
+
+    import pygame
+
+    from game.editor.document import Editor
+    from game.io.scenario_file import bundled_path, load_scenario
+    from game.rulesets import load_all
+    from game.ui.app import App
+    from game.ui.screens.editor import EditorScreen
+    from game.ui.session import Session
+    from game.ui.settings import Settings
+    load_all()
+    out = []
+    app = App(1280, 800, settings=Settings(), remember=False, threaded_ai=False)
+    try:
+        session = Session(load_scenario(name), 1, {}, ["human", "human"])
+        session.set_viewer(0)
+        app.start_session(session)
+        table = app.top
+        table.started = True
+        table.seen_viewer = 0
+        for _ in range(3):
+            app.step()
+        out.append((f"hexmap={name}", *_frames(app, frames)))
+        app.main_menu()
+        with open(bundled_path(name), encoding="utf-8") as fh:
+            app.push(EditorScreen(app, Editor(json.load(fh))))
+        for _ in range(3):
+            app.step()
+        out.append((f"editor-hexmap={name}", *_frames(app, frames)))
+    finally:
+        pygame.quit()
+    return out
+
+
 def run() -> list[str]:
     med, p95, wall = measure()
     lines = [f"frame units=200 terrain=400 ms={med:.2f} p95={p95:.2f} wall_ms={wall:.2f}"]
     for name, med, p95 in measure_scenarios():
         lines.append(f"frame scenario={name} ms={med:.2f} p95={p95:.2f}")
+    for what, med, p95 in measure_hex():
+        lines.append(f"frame {what} ms={med:.2f} p95={p95:.2f}")
     return lines
 
 
