@@ -164,6 +164,8 @@ def test_clicking_a_battle_log_line_shows_the_battle_at_that_moment(app):
     for _ in range(3):
         app.step()
     table = app.top
+    title = battle.scenario.title
+    assert any(t.endswith(" ·") and t.startswith(title[:20]) for t in app.fonts.frame_texts)   # which battle, on top
     entry = next(e for e in reversed(battle.log) if e.kind != "Rolled" and any(e is x for _r, x in table.log.hits))
     k = session.moment_of(entry)
     assert k is not None and k > 0
