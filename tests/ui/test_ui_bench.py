@@ -39,30 +39,19 @@ def test_a_hex_map_is_measured_on_the_table_and_in_the_editor():
 
 def test_the_hex_map_is_drawn_from_its_shapes_kept_until_the_map_changes(monkeypatch):
     """The hexes' corners are computed once per map (not every frame), and anew for a new map."""
-    import os
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
     from game.io.scenario_file import load_scenario
-    from game.rulesets import load_all
-    from game.ui.app import App
+    from game.ui import bench
     from game.ui.components import hex_view
     from game.ui.session import Session
-    from game.ui.settings import Settings
-    load_all()
-    app = App(1000, 700, settings=Settings(), remember=False, threaded_ai=False)
+    app = bench._bench_app()
     try:
         calls = []
         real = hex_view.corners
         monkeypatch.setattr(hex_view, "corners", lambda board, h: calls.append(h) or real(board, h))
         session = Session(load_scenario("risk-to-take-campaign-two-crowns"), 1, {}, ["human", "human"])
-        session.set_viewer(0)
-        app.start_session(session)
-        table = app.top
-        table.started, table.seen_viewer = True, 0     # the first human's eyes, no handover
-        for _ in range(3):
-            app.step()
-        view = table.board
+        view = bench._show(app, session).board
         first = len(calls)
         assert first >= len(view.board.hexes)
         for _ in range(5):

@@ -24,14 +24,19 @@ def _ready(app):
             return
 
 
-def test_a_campaign_battle_through_the_ui_and_back_to_the_map(app):
+def _two_armies(app):
+    """West army next to East army on a hotseat campaign's map, the table ready to play."""
     sc = scenario(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2]},
                          {"id": "e1", "side": 1, "name": "East army", "hex": [1, 2]}], turn_limit=1)
     session = Session(sc, 4, None, ["human", "human"])
     app.start_session(session)
     app.step()
     _ready(app)
-    screen = app.top
+    return session, app.top
+
+
+def test_a_campaign_battle_through_the_ui_and_back_to_the_map(app):
+    session, screen = _two_armies(app)
     assert isinstance(screen.board, HexView)
     key(app, pygame.K_1, frames=2)                     # March West army: pick a hex
     enemy = tuple(int(v) for v in screen.board.camera.to_screen(*session.state.board.centre(Hex(1, 2))))
@@ -141,13 +146,7 @@ def test_with_battles_resolved_automatically_the_ai_fights_both_sides_and_the_ma
 def test_clicking_a_battle_log_line_shows_the_battle_at_that_moment(app):
     """"The log is clickable for replay": inside a campaign's battle the table shows the battle's log,
     and clicking one of its lines looks back at the battle's table as it stood then."""
-    sc = scenario(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2]},
-                         {"id": "e1", "side": 1, "name": "East army", "hex": [1, 2]}], turn_limit=1)
-    session = Session(sc, 4, None, ["human", "human"])
-    app.start_session(session)
-    app.step()
-    _ready(app)
-    screen = app.top
+    session, screen = _two_armies(app)
     key(app, pygame.K_1, frames=2)                     # March West army into East army: a battle
     enemy = tuple(int(v) for v in screen.board.camera.to_screen(*session.state.board.centre(Hex(1, 2))))
     click(app, enemy, frames=3)
