@@ -174,3 +174,15 @@ def test_clicking_a_battle_log_line_shows_the_battle_at_that_moment(app):
     assert not isinstance(table.board, HexView)         # still the battle's table
     key(app, pygame.K_ESCAPE)
     assert table.review is None
+
+
+def test_the_top_bar_names_a_game_only_when_it_is_nested(app):
+    """A game that is not nested (here one whose view hides the other side's deployment) has no
+    battle's title on the top bar: only a campaign's battle is named there."""
+    from game.io.scenario_file import load_scenario
+    from game.ui import bench
+    session = Session(load_scenario("risus-hidden-ambush"), 1, None, ["human", "human"])
+    bench._show(app, session)
+    app.step()
+    assert any(t.startswith("Turn ") for t in app.fonts.frame_texts)
+    assert not any(t.endswith(" ·") for t in app.fonts.frame_texts)

@@ -130,7 +130,7 @@ class Bars:
         x = self.s(12)
         cy = self.top_h // 2
         limit = view.scenario.turn_limit
-        if view.scenario is not s.scenario:     # a nested game (a campaign's battle): which one, in the outer turn
+        if getattr(view, "seats", None) is not None:     # a nested game (a campaign's battle): which one
             title = getattr(view.scenario, "title", "") or "Nested game"
             title = title if len(title) <= 26 else title[:25] + "…"
             r = theme.draw_text(surface, fonts, f"{title} ·", (x, cy), 14, theme.DIM, "b",
