@@ -186,3 +186,24 @@ def test_the_top_bar_names_a_game_only_when_it_is_nested(app):
     app.step()
     assert any(t.startswith("Turn ") for t in app.fonts.frame_texts)
     assert not any(t.endswith(" ·") for t in app.fonts.frame_texts)
+
+
+def test_a_places_name_stays_readable_under_the_army_standing_on_it(app, monkeypatch):
+    """A town's or capital's name is drawn after the counters, below the counter on its hex, so the
+    army in Westholm does not hide the name Westholm."""
+    sc = scenario(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [-1, 2]},
+                         {"id": "e1", "side": 1, "name": "East army", "hex": [4, 2]}])
+    session = Session(sc, 4, None, ["human", "human"])
+    app.start_session(session)
+    app.step()
+    _ready(app)
+    view = app.top.board
+    drawn = []
+    real = view.fonts.render
+    monkeypatch.setattr(view.fonts, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
+    order = []
+    real_units, real_names = view.draw_units, view.draw_place_names
+    monkeypatch.setattr(view, "draw_units", lambda *a: order.append("units") or real_units(*a))
+    monkeypatch.setattr(view, "draw_place_names", lambda *a: order.append("names") or real_names(*a))
+    app.step()
+    assert order[:2] == ["units", "names"] and "Westholm" in drawn

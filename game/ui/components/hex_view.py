@@ -193,6 +193,7 @@ class HexView(BoardView):
                 pts = [to_px(*p) for p in corners(board, h)]
                 pygame.draw.polygon(surface, theme.ACCENT if h == self.selected_hex else (255, 255, 255), pts, 2)
         self.draw_units(surface, frame)
+        self.draw_place_names(surface, frame.view)
         self.draw_route(surface, frame)
         self.draw_target(surface, frame)
         sel = frame.sel
@@ -251,9 +252,25 @@ class HexView(BoardView):
             box.center = (cx, cy - k // 2)
             pygame.draw.rect(surface, colour, box)
             pygame.draw.rect(surface, (20, 20, 20), box, 2)
-        if k >= 5 and place.name:
+
+    def draw_place_names(self, surface, view) -> None:
+        """Each place's name under its mark, over the counters; on a hex with counters, under them
+        (a name is never hidden by the army standing in its town)."""
+        k = max(4, int(hex_size(self.board) * self.camera.scale * 0.3))
+        if k < 5:
+            return
+        size = self.counter_size()
+        held = {as_hex(getattr(u, "hex", None)) for u in view.units.values() if not u.out}
+        for h, place in self.board.places.items():
+            if not place.name:
+                continue
+            cx, cy = self.camera.to_screen(*self.board.centre(h))
+            top = cy + size // 4 + size // 2 + 1 if h in held else cy + k // 2
             img = self.fonts.render(place.name, 11, (20, 20, 20), "b")
-            surface.blit(img, img.get_rect(midtop=(cx, cy + k // 2)))
+            rect = img.get_rect(midtop=(cx, top))
+            if h in held:
+                pygame.draw.rect(surface, (250, 248, 240), rect.inflate(4, 0), border_radius=3)
+            surface.blit(img, rect)
 
     def draw_units(self, surface, frame: Frame) -> None:
         view, sel = frame.view, frame.sel
