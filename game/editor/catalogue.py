@@ -85,8 +85,11 @@ def starting_point(ruleset_id: str) -> dict[str, Any]:
                 "sides": [{"name": "Blue", "role": "attacker"}, {"name": "Red", "role": "defender"}]}
     doc = found[0]
     data = {k: v for k, v in (doc.get("ruleset_data") or {}).items() if not isinstance(v, (list, dict))}
-    sides = [{k: v for k, v in s.items() if k in ("name", "role", "color")} for s in doc.get("sides", [])]
+    # two sides to start with, whatever the example has: adding a third is the user's choice
+    sides = [{k: v for k, v in s.items() if k in ("name", "role", "color")} for s in doc.get("sides", [])][:2]
     victory = {k: v for k, v in doc.get("victory", {}).items()
                if k in ("kind", "side", "at_limit", "escape_edge", "escapes", "share", "text", "goals")}
+    if isinstance(victory.get("side"), int) and victory["side"] >= len(sides):
+        del victory["side"]
     return {"victory": victory or {"kind": "eliminate"}, "turn_limit": doc.get("turn_limit", 10),
             "options": dict(doc.get("options") or {}), "ruleset_data": data, "sides": sides}

@@ -74,6 +74,11 @@ class TableRules:
         movement stick (None: centimetres and inches only)."""
         return None
 
+    def tape_marks(self, state: "GameState", unit_id: str | None) -> list[tuple[str, float]]:
+        """Named marks the tape shows, as (name, cm from where it starts), for the unit it is pulled
+        from (None: no unit), e.g. a movement stick's speeds (empty: none)."""
+        return []
+
     def range_bands(self, state: "GameState", unit_id: str) -> list[tuple[str, float]]:
         """Named range bands in cm for the unit's weapon, nearest first (empty: none)."""
         return []

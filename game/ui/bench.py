@@ -141,32 +141,43 @@ def _frames(app, frames: int) -> tuple[float, float]:
     return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.95))]
 
 
-def measure_scenarios(frames: int = 60, names: list[str] | None = None) -> list[tuple[str, float, float]]:
-    """(name, median ms, p95 ms) of a frame of each bundled scenario played on a table."""
+def _bench_app():
+    """A headless window with the rulesets loaded and default settings."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.rulesets import load_all
+    from game.ui.app import App
+    from game.ui.settings import Settings
+    load_all()
+    return App(1280, 800, settings=Settings(), remember=False, threaded_ai=False)
+
+
+def _show(app, session):
+    """The session on the table, seen by the first human at once (no handover); the table screen."""
+    session.set_viewer(0)
+    app.start_session(session)
+    table = app.top
+    table.started = True                  # the first human's eyes, no handover
+    table.seen_viewer = 0
+    for _ in range(2):
+        app.step()
+    return table
+
+
+def measure_scenarios(frames: int = 60, names: list[str] | None = None) -> list[tuple[str, float, float]]:
+    """(name, median ms, p95 ms) of a frame of each bundled scenario played on a table."""
+    app = _bench_app()
     import pygame
 
     from game.io.scenario_file import bundled_scenarios, load_scenario
-    from game.rulesets import load_all
-    from game.ui.app import App
     from game.ui.session import Session
-    from game.ui.settings import Settings
-    load_all()
     out = []
-    app = App(1280, 800, settings=Settings(), remember=False, threaded_ai=False)
     try:
         for name in names or [n for n, *_ in bundled_scenarios()]:
             session = Session(load_scenario(name), 1, {}, ["human", "human"])
             if getattr(session.state.board, "kind", "table") != "table":
                 continue
-            session.set_viewer(0)
-            app.start_session(session)
-            table = app.top
-            table.started = True                  # the first human's eyes, no handover
-            table.seen_viewer = 0
-            for _ in range(2):
-                app.step()
+            table = _show(app, session)
             x, y, w, h = table.viewport
             for _ in range(2):
                 table.camera.zoom_at(x + w / 2, y + h / 2, 1)
@@ -187,11 +198,47 @@ def measure_scenarios(frames: int = 60, names: list[str] | None = None) -> list[
     return out
 
 
+def measure_hex(frames: int = 60, name: str | None = None) -> list[tuple[str, float, float]]:
+    """(what, median ms, p95 ms) of a frame of a bundled hex map (by default the largest): played on
+    the table, and open in the editor (the editor redraws the map every frame while it is painted)."""
+    app = _bench_app()
+    import json
+
+    import pygame
+
+    from game.editor.document import Editor
+    from game.io.scenario_file import bundled_path, bundled_scenarios, load_scenario
+    from game.ui.screens.editor import EditorScreen
+    from game.ui.session import Session
+    out = []
+    try:
+        sessions = [Session(load_scenario(n), 1, {}, ["human"] * 4) for n in ([name] if name else
+                                                                             [n for n, *_ in bundled_scenarios(False)])]
+        hexes = [s for s in sessions if getattr(s.state.board, "kind", "") == "hexmap"]
+        if not hexes:
+            return out
+        session = max(hexes, key=lambda s: len(s.state.board.hexes))
+        name = session.scenario.name
+        _show(app, session)
+        out.append((f"hexmap={name}", *_frames(app, frames)))
+        app.main_menu()
+        with open(bundled_path(name), encoding="utf-8") as fh:
+            app.push(EditorScreen(app, Editor(json.load(fh))))
+        for _ in range(3):
+            app.step()
+        out.append((f"editor-hexmap={name}", *_frames(app, frames)))
+    finally:
+        pygame.quit()
+    return out
+
+
 def run() -> list[str]:
     med, p95, wall = measure()
     lines = [f"frame units=200 terrain=400 ms={med:.2f} p95={p95:.2f} wall_ms={wall:.2f}"]
     for name, med, p95 in measure_scenarios():
         lines.append(f"frame scenario={name} ms={med:.2f} p95={p95:.2f}")
+    for what, med, p95 in measure_hex():
+        lines.append(f"frame {what} ms={med:.2f} p95={p95:.2f}")
     return lines
 
 

@@ -325,15 +325,32 @@ class Session:
 
     def moment_of(self, event: Event) -> int | None:
         """The index of the moment (0: the start, k: after action k) an event of the log belongs to,
-        or None when it is not in this game's log."""
+        or None when it is not in this game's log. An event of a nested game (a campaign's battle,
+        whose log the table shows while it is fought) is found in the first moment whose nested game
+        had logged it (moments share their past events with the game)."""
         log = self.state.log
         index = next((i for i, e in enumerate(log) if e is event), None)
         if index is None:
-            return None
+            return self._nested_moment_of(event)
         for k, seen in enumerate(self.moment_logs):
             if seen > index:
                 return k
         return len(self.moments) - 1
+
+    def _nested_moment_of(self, event: Event) -> int | None:
+        game, index = self.state.child, None
+        while game is not None and index is None:
+            index = next((i for i, e in enumerate(game.log) if e is event), None)
+            game = game.child
+        if index is None:
+            return None
+        for k, moment in enumerate(self.moments):
+            game = moment.child
+            while game is not None:
+                if len(game.log) > index and game.log[index] is event:
+                    return k
+                game = game.child
+        return None
 
     def deciders(self) -> dict[int, int]:
         """id of each logged event -> the side whose action it came from (events of the set-up: none)."""

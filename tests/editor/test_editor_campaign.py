@@ -21,9 +21,6 @@ def border_march() -> Editor:
     """Two crowns on a 10 x 8 map: forests and hills, a river between them, a capital each, four
     towns, two armies a side (one of them a small one), goals and a turn limit."""
     ed = Editor(blank_hexmap(RID, 10, 8, title="Border march"))
-    while len(ed.doc["sides"]) > 2:                     # the starting point may bring a third side
-        ed.select(("sides", len(ed.doc["sides"]) - 1))
-        ed.delete()
     for h, kind in [((1, 1), "forest"), ((2, 1), "forest"), ((3, 4), "hills"), ((4, 4), "hills"), ((2, 6), "forest")]:
         assert hexpaint.paint(ed, h, kind)
     for a, b in RIVER:
@@ -55,6 +52,15 @@ def test_a_new_campaign_map_starts_from_the_campaign_victory_and_offers_the_army
     ed.add_unit(kinds[0], 0, hex_=(0, 3))
     fields = {f.label: f for f in forms.fields(ed.doc, ("units", 0))}
     assert fields["Units"].value == kinds[0].stats["units"] and "cavalry" in fields["Units"].help
+
+
+def test_a_new_campaign_map_starts_with_two_sides_and_a_third_is_the_users_choice():
+    """A new map starts with two sides, though the first bundled campaign (Three Kingdoms) has three:
+    adding a side is the user's choice ("add a side", up to four)."""
+    ed = Editor(blank_hexmap(RID, 10, 8))
+    assert len(ed.doc["sides"]) == 2 and ed.doc["sides"][0]["name"] != ed.doc["sides"][1]["name"]
+    ed.add_side()
+    assert len(ed.doc["sides"]) == 3
 
 
 def test_an_army_of_an_unknown_troop_type_is_a_problem_at_its_list_of_units():

@@ -24,14 +24,19 @@ def _ready(app):
             return
 
 
-def test_a_campaign_battle_through_the_ui_and_back_to_the_map(app):
+def _two_armies(app):
+    """West army next to East army on a hotseat campaign's map, the table ready to play."""
     sc = scenario(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2]},
                          {"id": "e1", "side": 1, "name": "East army", "hex": [1, 2]}], turn_limit=1)
     session = Session(sc, 4, None, ["human", "human"])
     app.start_session(session)
     app.step()
     _ready(app)
-    screen = app.top
+    return session, app.top
+
+
+def test_a_campaign_battle_through_the_ui_and_back_to_the_map(app):
+    session, screen = _two_armies(app)
     assert isinstance(screen.board, HexView)
     key(app, pygame.K_1, frames=2)                     # March West army: pick a hex
     enemy = tuple(int(v) for v in screen.board.camera.to_screen(*session.state.board.centre(Hex(1, 2))))
@@ -136,3 +141,69 @@ def test_with_battles_resolved_automatically_the_ai_fights_both_sides_and_the_ma
     assert played == sorted(played) and played[-1] > played[0]      # the count of actions grows
     assert session.state.child is None and session.state.data["battles"]
     assert isinstance(app.top.board, HexView) or session.is_over()
+
+
+def test_clicking_a_battle_log_line_shows_the_battle_at_that_moment(app):
+    """"The log is clickable for replay": inside a campaign's battle the table shows the battle's log,
+    and clicking one of its lines looks back at the battle's table as it stood then."""
+    session, screen = _two_armies(app)
+    key(app, pygame.K_1, frames=2)                     # March West army into East army: a battle
+    enemy = tuple(int(v) for v in screen.board.camera.to_screen(*session.state.board.centre(Hex(1, 2))))
+    click(app, enemy, frames=3)
+    battle = session.state.child
+    assert battle is not None
+    from game.ai.players import make_player
+    from game.ui.session import seat_of
+    for _ in range(4):                                  # a few of the battle's actions
+        d = session.decision()
+        session.set_viewer(seat_of(d))
+        player = make_player("random", 1, seat_of(d))
+        session.act(player.choose(session.view(), session.legal(), d))
+    _ready(app)
+    for _ in range(3):
+        app.step()
+    table = app.top
+    title = battle.scenario.title
+    assert any(t.endswith(" ·") and t.startswith(title[:20]) for t in app.fonts.frame_texts)   # which battle, on top
+    entry = next(e for e in reversed(battle.log) if e.kind != "Rolled" and any(e is x for _r, x in table.log.hits))
+    k = session.moment_of(entry)
+    assert k is not None and k > 0
+    rect = next(r for r, e in table.log.hits if e is entry)
+    click(app, rect.center)
+    assert table.review == k and table.review_event is entry
+    assert not isinstance(table.board, HexView)         # still the battle's table
+    key(app, pygame.K_ESCAPE)
+    assert table.review is None
+
+
+def test_the_top_bar_names_a_game_only_when_it_is_nested(app):
+    """A game that is not nested (here one whose view hides the other side's deployment) has no
+    battle's title on the top bar: only a campaign's battle is named there."""
+    from game.io.scenario_file import load_scenario
+    from game.ui import bench
+    session = Session(load_scenario("risus-hidden-ambush"), 1, None, ["human", "human"])
+    bench._show(app, session)
+    app.step()
+    assert any(t.startswith("Turn ") for t in app.fonts.frame_texts)
+    assert not any(t.endswith(" ·") for t in app.fonts.frame_texts)
+
+
+def test_a_places_name_stays_readable_under_the_army_standing_on_it(app, monkeypatch):
+    """A town's or capital's name is drawn after the counters, below the counter on its hex, so the
+    army in Westholm does not hide the name Westholm."""
+    sc = scenario(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [-1, 2]},
+                         {"id": "e1", "side": 1, "name": "East army", "hex": [4, 2]}])
+    session = Session(sc, 4, None, ["human", "human"])
+    app.start_session(session)
+    app.step()
+    _ready(app)
+    view = app.top.board
+    drawn = []
+    real = view.fonts.render
+    monkeypatch.setattr(view.fonts, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
+    order = []
+    real_units, real_names = view.draw_units, view.draw_place_names
+    monkeypatch.setattr(view, "draw_units", lambda *a: order.append("units") or real_units(*a))
+    monkeypatch.setattr(view, "draw_place_names", lambda *a: order.append("names") or real_names(*a))
+    app.step()
+    assert order[:2] == ["units", "names"] and "Westholm" in drawn

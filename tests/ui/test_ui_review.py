@@ -161,3 +161,17 @@ def test_the_statistics_show_only_what_the_viewer_may_see(app, toy_ruleset):
     session.set_viewer(0)
     blue_eyes = screen.figures()[0]
     assert (red_eyes[0].units, blue_eyes[0].units) == (1, 2)
+
+
+def test_the_luck_report_says_how_many_of_a_sides_rolls_had_odds_of_success(app):
+    """The "rolls" column counts every roll (a march die, an initiative roll); the verdict line counts
+    only the rolls with a success or failure, and says so when the two differ."""
+    from game.ui.components.stats_view import draw_luck
+    from game.ui.stats import Luck, SideStats
+    mixed = SideStats("Aubrac", Luck(rolls=43, judged=21, expected=16.5, successes=14, variance=4.0), 5, 0, 0, [0])
+    plain = SideStats("Kessel", Luck(rolls=9, judged=9, expected=5.0, successes=5, variance=2.0), 5, 0, 0, [0])
+    surface = pygame.Surface((700, 300))
+    draw_luck(surface, app.fonts, lambda v: int(v), [mixed, plain], Luck(), 0, 0, 700)
+    texts = app.fonts.frame_texts
+    assert any("14 successes in 21 pass/fail rolls (of 43)" in t for t in texts)
+    assert any("5 successes in 9 pass/fail rolls where" in t for t in texts)

@@ -281,3 +281,82 @@ def test_the_tape_reads_the_rules_own_measure(app, toy_ruleset, monkeypatch):
     app.step()
     tape = [t for t in app.fonts.frame_texts if " sticks · " in t and t.endswith(" in")]
     assert tape and float(tape[0].split()[0]) == pytest.approx(5.0, abs=0.05)    # to the pixel
+
+
+def test_the_tape_marks_the_rules_named_marks_for_the_unit_it_is_pulled_from(app, toy_ruleset, monkeypatch):
+    """"The corresponding distances are marked on a movement stick" (Petite Guerre, Movement): a ruleset
+    giving named marks (TableRules.tape_marks) for the unit the tape starts at gets each mark the tape
+    reaches ticked and named, and the tape says which mark it lies within."""
+    asked = []
+
+    def marks(self, state, unit_id):
+        asked.append(unit_id)
+        return [("slow", 8.0), ("normal", 15.0), ("fast", 25.0)]
+    monkeypatch.setattr(type(toy_ruleset), "tape_marks", marks, raising=False)
+    session, table = start(app)
+    key(app, pygame.K_m)
+    b1 = session.view().units["b1"]
+    drag(app, at(table, b1.x, b1.y), at(table, b1.x + 20, b1.y))
+    app.step()
+    assert asked and asked[-1] == "b1"
+    texts = app.fonts.frame_texts
+    assert "slow" in texts and "normal" in texts and "fast" not in texts
+    assert any(t.startswith("within fast (25) · ") for t in texts)
+
+
+def test_petite_guerre_marks_the_movement_stick_of_the_figure_measured_from():
+    """"Different movement sticks are used for infantry and for cavalry, and depending on the formation
+    adopted" (Petite Guerre, Movement): the tape's marks are that figure's stick's speeds."""
+    from game.engine import game as engine
+    from game.io.scenario_file import load_scenario
+    from game.rulesets import load_all
+    load_all()
+    state = engine.new_game(load_scenario("petite-guerre-cavalry-patrol"), 1, {})
+    rs = engine.ruleset_of(state)
+    marks = {uid: dict(rs.tape_marks(state, uid)) for uid in state.units}
+    assert dict(rs.tape_marks(state, None)) == {"slow": 8.0, "normal": 15.0, "fast": 25.0}
+    assert {"slow": 12.0, "normal": 30.0, "fast": 50.0} in marks.values() or \
+        {"slow": 10.0, "normal": 25.0, "fast": 40.0} in marks.values()     # the cavalry's sticks
+
+
+def test_while_an_ai_plays_the_panel_says_what_it_just_did(app):
+    """Watching two AIs: the panel under "… is playing" lists the AI's latest log lines, newest first,
+    so what moved where and what was rolled can be followed without reading the small log."""
+    from game.io.scenario_file import load_scenario
+    session = Session(load_scenario("risus-farm-assault"), 1, None, ["random", "random"])
+    app.start_session(session)
+    table = app.top
+    for _ in range(40):
+        if len(session.actions) >= 2:
+            break
+        app.step()
+    app.settings.ai_speed = "slow"                     # the AI pauses: a frame shows the panel
+    table.ai.wait = 5.0
+    app.step()
+    app.step()
+    texts = app.fonts.frame_texts
+    newest = [e for e in session.view().log if e.text][-1]
+    assert "Just now" in texts
+    assert any(newest.text.startswith(t) for t in texts if t and t != "Just now")
+
+
+def test_a_rolls_long_odds_go_under_its_head_so_the_head_keeps_its_width(app):
+    """An activation test with three bands ("rout 25%, out-of-control 50%, in-control 25%") wrote its
+    head one word a line beside the odds; long odds now go on their own line under the head."""
+    from types import SimpleNamespace
+
+    from game.engine.events import Event
+    from game.ui.components.dice_log import DiceLog
+    log = DiceLog(app.fonts, lambda v: int(v))
+    log.place(pygame.Rect(0, 0, 370, 300))
+    short = Event("Rolled", "x", {"who": "Pvt Jones", "purpose": "attack", "odds_text": "2 dice, 56%",
+                                  "faces": [[5]], "success": True})
+    long = Event("Rolled", "y", {"who": "the pandours", "purpose": "activation test", "faces": [[2]],
+                                 "odds_text": "rout 25%, out-of-control 50%, in-control 25%"})
+    log.update(SimpleNamespace(log=[short, long]), None, 1)
+    (_h1, (_k1, _e1, (head_long, below_long), _n1)), (_h2, (_k2, _e2, (head_short, below_short), _n2)) = log.layout
+    assert head_long == ["the pandours · activation test"] and below_long
+    assert " ".join(below_long).startswith("odds rout 25%")
+    assert head_short == ["Pvt Jones · attack"] and below_short == []          # short odds stay beside it
+    surface = pygame.Surface((370, 300))
+    log.draw(surface, 0.0)                                 # both kinds draw

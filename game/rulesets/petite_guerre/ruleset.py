@@ -50,6 +50,15 @@ class PetiteGuerre(TableRules, Ruleset):
         state.data["start_points"] = {str(s): sum(forces.figure_points(f) for f in state.side_units(s))
                                       for s in range(state.sides)}
 
+    def tape_marks(self, state: GameState, unit_id: str | None) -> list[tuple[str, float]]:
+        """"The corresponding distances are marked on a movement stick. Different movement sticks are
+        used for infantry and for cavalry, and depending on the formation adopted" (Movement): the
+        tape marks the stick of the figure it is pulled from (no figure: infantry in open order)."""
+        f = state.units.get(unit_id) if unit_id else None
+        cavalry = tables.is_cavalry(forces.kind(f)) if f is not None else False
+        stick = tables.stick(cavalry, forces.formation_of(state, f) if f is not None else "open")
+        return [(speed, float(stick[speed])) for speed in ("slow", "normal", "fast")]
+
     def range_bands(self, state: GameState, unit_id: str) -> list[tuple[str, float]]:
         w = forces.weapon(state.units[unit_id])
         return [(f"{m} paces", float(m)) for m in sorted(int(k) for k in tables.weapons()["weapons"][w]["sticks"])]

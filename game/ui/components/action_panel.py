@@ -155,6 +155,7 @@ class ActionPanel:
         y = self.rows_top
         if mine is None:
             self.drawn = None
+            self.draw_just_now(surface, view, log_top)
             return
         self.drawn = (self.session.version, self.session.viewer) if self._key is not None and \
             self._key[0] == self.session.version else None
@@ -173,6 +174,35 @@ class ActionPanel:
         if self.rows_hidden_below:
             theme.draw_text(surface, fonts, "▼ more (wheel)", (r.right - pad, log_top - self.s(4)), 11,
                             theme.DIM, anchor="bottomright")
+
+    def draw_just_now(self, surface, view, log_top: int) -> None:
+        """While an AI plays (and no unit's card is up): what it just did, newest first, in large
+        type (what moved where, what was rolled at what odds), so its turn can be followed at a glance."""
+        s = self.session
+        d = s.decision()
+        if d is None or s.is_over() or s.is_human(seat_of(d)) or self.sel.selected or self.sel.hovered:
+            return
+        r, fonts, pad = self.rect, self.fonts, self.s(12)
+        key = (s.version, s.viewer, r.size)
+        if getattr(self, "_just_key", None) != key:
+            self._just_key = key
+            events = [e for e in view.log if e.visible_to(s.viewer) and e.text][-6:]
+            self._just = [(fonts.wrap(fonts.safe(e.text, 14), 14, r.w - 2 * pad - self.s(10))[:3],
+                           e.data.get("success") if e.kind == "Rolled" else None) for e in reversed(events)]
+        y = self.card_top
+        pygame.draw.line(surface, theme.EDGE, (r.x + pad, y - self.s(6)), (r.right - pad, y - self.s(6)))
+        theme.draw_text(surface, fonts, "Just now", (r.x + pad, y), 13, theme.ACCENT, "b")
+        y += self.s(22)
+        for i, (lines, success) in enumerate(self._just):
+            colour = theme.TEXT if i == 0 else theme.DIM
+            if success is not None:
+                colour = theme.GOOD if success else theme.BAD
+            if y + len(lines) * fonts.line_height(14) > log_top - self.s(6):
+                break
+            for line in lines:
+                theme.draw_text(surface, fonts, line, (r.x + pad + self.s(10), y), 14, colour)
+                y += fonts.line_height(14)
+            y += self.s(6)
 
     def handover_button_rect(self) -> pygame.Rect | None:
         """Where the banner's "Hand over" button goes (inside the banner, at its foot)."""

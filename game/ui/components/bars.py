@@ -130,6 +130,12 @@ class Bars:
         x = self.s(12)
         cy = self.top_h // 2
         limit = view.scenario.turn_limit
+        if getattr(view, "seats", None) is not None:     # a nested game (a campaign's battle): which one
+            title = getattr(view.scenario, "title", "") or "Nested game"
+            title = title if len(title) <= 26 else title[:25] + "…"
+            r = theme.draw_text(surface, fonts, f"{title} ·", (x, cy), 14, theme.DIM, "b",
+                                anchor="midleft")
+            x = r.right + self.s(8)
         r = theme.draw_text(surface, fonts, f"Turn {min(fs.turn, limit)} of {limit}", (x, cy), 16, theme.TEXT, "b",
                             anchor="midleft")
         x = r.right + self.s(14)
@@ -154,12 +160,16 @@ class Bars:
                 seat = seat_of(d)
                 player = "" if s.is_human(seat) else f" (AI {s.players[seat]})"
                 text = f"{s.side_name(seat)}{player} to decide"
+                if fonts.get(15, "b").size(text)[0] > self.buttons_left - x - self.s(8):
+                    text = f"{s.side_name(seat)} to decide"        # short of room: the side alone
                 colour = theme.shade(theme.side_colour(seat), 1.45)
         room = self.buttons_left - x - self.s(8)
         if text and room > 60:
             font = fonts.get(15, "b")
-            while font.size(text)[0] > room and len(text) > 4:
-                text = text[:-2]
+            if font.size(text)[0] > room:
+                while font.size(text + "…")[0] > room and len(text) > 4:
+                    text = text[:-1]
+                text += "…"
             theme.draw_text(surface, fonts, text, (x, cy), 15, colour, "b", anchor="midleft")
 
     def draw_bottom(self, surface, width: int, status: tuple[str, tuple], viewport, now: float) -> None:

@@ -107,10 +107,15 @@ class DiceLog:
         for e in reversed(events[-300:]):
             if e.kind == "Rolled":
                 head = " · ".join(p for p in (e.data.get("who") or "", e.data.get("purpose") or "") if p) or "Roll"
-                odds_w = fonts.get(12).size(f"odds {e.data.get('odds_text') or ''}")[0] if e.data.get("odds_text") else 0
+                odds = f"odds {e.data.get('odds_text')}" if e.data.get("odds_text") else ""
+                odds_w = fonts.get(12).size(odds)[0] if odds else 0
+                below: list[str] = []
+                if odds_w > (width - self.s(24)) * 0.45:
+                    # long odds (several outcomes) go under the head, so the head keeps its width
+                    below, odds_w = fonts.wrap(odds, 12, width - self.s(24))[:3], 0
                 lines = fonts.wrap(head, 13, width - odds_w - self.s(24), "b")[:2]
-                h = len(lines) * fonts.line_height(13) + self.s(26)
-                entries.append((h, ("roll", e, lines, e is newest_roll)))
+                h = len(lines) * fonts.line_height(13) + len(below) * fonts.line_height(12) + self.s(26)
+                entries.append((h, ("roll", e, (lines, below), e is newest_roll)))
             else:
                 lines = fonts.wrap(e.text, 12, width)[:4]
                 h = len(lines) * fonts.line_height(12) + self.s(4)
@@ -174,11 +179,15 @@ class DiceLog:
         pygame.draw.rect(surface, edge, (box.x, box.y, self.s(4), box.h), border_radius=2)
         x = box.x + self.s(10)
         y = box.y + self.s(3)
+        lines, below = lines
         for line in lines:
             theme.draw_text(surface, fonts, line, (x, y), 13, theme.TEXT, "b")
             y += fonts.line_height(13)
+        for line in below:
+            theme.draw_text(surface, fonts, line, (x, y), 12, theme.DIM)
+            y += fonts.line_height(12)
         odds = e.data.get("odds_text") or ""
-        if odds:
+        if odds and not below:
             theme.draw_text(surface, fonts, f"odds {odds}", (box.right - self.s(8), box.y + self.s(3)), 12,
                             theme.DIM, anchor="topright")
         # the dice

@@ -56,6 +56,8 @@ class HexView(BoardView):
         self.selected_hex: hexgrid.Hex | None = None
         self.regions = render.RegionCache()
         self._looks: dict = {}
+        self._shapes: tuple | None = None      # (board, its shapes in map units): see map_shapes
+        self._ground: tuple | None = None      # (board, zoom, pan, viewport), the map drawn for them
 
     # -- where things are --------------------------------------------------------------------------
     def hex_at_world(self, world):
@@ -133,23 +135,53 @@ class HexView(BoardView):
             out.append(("Road", ROAD, "a hexside: faster along it"))
         return out
 
+    def map_shapes(self) -> tuple[list, list, list]:
+        """The map in map units, kept until the map changes (a new board): each hex's corners and
+        colour, the roads (centre to centre) and the rivers (the shared edge)."""
+        board = self.board
+        if self._shapes is not None and self._shapes[0] is board:
+            return self._shapes[1]
+        cells = [(corners(board, h), theme.hex_colour(board.terrain(h).color)) for h in board.hexes]
+        roads, rivers = [], []
+        for a, b, features in board.sides():
+            if "road" in features:
+                roads.append((tuple(board.centre(a)), tuple(board.centre(b))))
+            if "river" in features:
+                edge = shared_edge(board, a, b)
+                if edge is not None:
+                    rivers.append(edge)
+        self._shapes = (board, (cells, roads, rivers))
+        self._ground = None
+        return self._shapes[1]
+
+    def draw_ground(self, surface) -> None:
+        """The hexes, the grid, roads and rivers: drawn once per map, zoom and pan, then blitted."""
+        cam = self.camera
+        cells, roads, rivers = self.map_shapes()
+        x, y, w, h = (int(v) for v in self.viewport)
+        key = (id(self.board), cam.scale, cam.ox, cam.oy, x, y, w, h)
+        if self._ground is None or self._ground[0] != key:
+            ground = pygame.Surface((max(1, w), max(1, h)))
+            ground.fill((20, 30, 40))
+            s, ox, oy = cam.scale, cam.ox - x, cam.oy - y
+            for pts, colour in cells:
+                px = [(ox + px_ * s, oy + py_ * s) for px_, py_ in pts]
+                pygame.draw.polygon(ground, colour, px)
+                pygame.draw.polygon(ground, GRID, px, 1)
+            for a, b in roads:
+                pygame.draw.line(ground, ROAD, (ox + a[0] * s, oy + a[1] * s), (ox + b[0] * s, oy + b[1] * s),
+                                 max(2, int(s * 0.6)))
+            for a, b in rivers:
+                pygame.draw.line(ground, RIVER, (ox + a[0] * s, oy + a[1] * s), (ox + b[0] * s, oy + b[1] * s),
+                                 max(3, int(s)))
+            self._ground = (key, ground)
+        surface.blit(self._ground[1], (x, y))
+
     def draw(self, surface, frame: Frame) -> None:
         cam = self.camera
         board = self.board
         to_px = cam.to_screen
-        surface.fill((20, 30, 40), pygame.Rect(self.viewport))
-        for h in board.hexes:
-            pts = [to_px(*p) for p in corners(board, h)]
-            pygame.draw.polygon(surface, theme.hex_colour(board.terrain(h).color), pts)
-            pygame.draw.polygon(surface, GRID, pts, 1)
-        for a, b, features in board.sides():
-            if "road" in features:
-                pygame.draw.line(surface, ROAD, to_px(*board.centre(a)), to_px(*board.centre(b)),
-                                 max(2, int(cam.scale * 0.6)))
-            if "river" in features:
-                edge = shared_edge(board, a, b)
-                if edge is not None:
-                    pygame.draw.line(surface, RIVER, to_px(*edge[0]), to_px(*edge[1]), max(3, int(cam.scale)))
+        self.draw_ground(surface)
         if frame.region is not None:
             self.regions.blit(surface, frame.region, cam, fill=(255, 214, 90, 80 if frame.strong else 40),
                                       edge=(240, 190, 70, 255 if frame.strong else 150))
@@ -161,6 +193,7 @@ class HexView(BoardView):
                 pts = [to_px(*p) for p in corners(board, h)]
                 pygame.draw.polygon(surface, theme.ACCENT if h == self.selected_hex else (255, 255, 255), pts, 2)
         self.draw_units(surface, frame)
+        self.draw_place_names(surface, frame.view)
         self.draw_route(surface, frame)
         self.draw_target(surface, frame)
         sel = frame.sel
@@ -219,9 +252,25 @@ class HexView(BoardView):
             box.center = (cx, cy - k // 2)
             pygame.draw.rect(surface, colour, box)
             pygame.draw.rect(surface, (20, 20, 20), box, 2)
-        if k >= 5 and place.name:
+
+    def draw_place_names(self, surface, view) -> None:
+        """Each place's name under its mark, over the counters; on a hex with counters, under them
+        (a name is never hidden by the army standing in its town)."""
+        k = max(4, int(hex_size(self.board) * self.camera.scale * 0.3))
+        if k < 5:
+            return
+        size = self.counter_size()
+        held = {as_hex(getattr(u, "hex", None)) for u in view.units.values() if not u.out}
+        for h, place in self.board.places.items():
+            if not place.name:
+                continue
+            cx, cy = self.camera.to_screen(*self.board.centre(h))
+            top = cy + size // 4 + size // 2 + 1 if h in held else cy + k // 2
             img = self.fonts.render(place.name, 11, (20, 20, 20), "b")
-            surface.blit(img, img.get_rect(midtop=(cx, cy + k // 2)))
+            rect = img.get_rect(midtop=(cx, top))
+            if h in held:
+                pygame.draw.rect(surface, (250, 248, 240), rect.inflate(4, 0), border_radius=3)
+            surface.blit(img, rect)
 
     def draw_units(self, surface, frame: Frame) -> None:
         view, sel = frame.view, frame.sel

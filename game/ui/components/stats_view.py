@@ -24,8 +24,10 @@ def draw_luck(surface, fonts, s, stats, nobody, x: int, y: int, width: int) -> i
                             theme.TEXT, "b" if at == 0 else "")
         y += fonts.line_height(14)
         verdict = lk.verdict()
-        detail = f"{verdict}: {lk.successes} successes in {lk.judged} rolls where the odds promised " \
-                 f"{lk.expected:.1f}" if lk.judged else verdict
+        # the rolls column counts every roll; the verdict only those with a success or failure
+        of = "" if lk.judged == lk.rolls else f" (of {lk.rolls})"
+        detail = f"{verdict}: {lk.successes} successes in {lk.judged} pass/fail rolls{of} where the odds " \
+                 f"promised {lk.expected:.1f}" if lk.judged else verdict
         colour = theme.GOOD if lk.spread >= 1 else theme.BAD if lk.spread <= -1 else theme.DIM
         theme.draw_text(surface, fonts, detail, (x + s(16), y), 12, colour, "i")
         y += fonts.line_height(12) + s(4)

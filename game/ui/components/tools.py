@@ -48,6 +48,7 @@ class TableTools:
         self.thinking = thinking
         self.tool: str | None = None
         self.a: tuple[float, float] | None = None
+        self.tape_from: str | None = None        # the unit the tape was pulled from, if any
         self.b: tuple[float, float] | None = None
         self.dragging = False
         self.blast_pinned: tuple[float, float] | None = None
@@ -147,6 +148,7 @@ class TableTools:
         if self.tool in ("measure", "los"):
             self.a = (unit.x, unit.y) if unit is not None else world
             self.b = self.a
+            self.tape_from = unit.id if unit is not None else None
             self.dragging = True
             return True
         if self.tool == "blast":
@@ -251,6 +253,11 @@ class TableTools:
                 if own is not None and own[1] > 0:
                     text = f"{dist / own[1]:.2f} {own[0]}s · " + text
                     self.draw_tape_marks(surface, cam, a, b, dist, own[1])
+                marks = table_rule(self.session.ruleset, view, "tape_marks", self.tape_from or self.sel.selected,
+                                   default=[])
+                reached = self.draw_named_marks(surface, cam, a, b, dist, marks)
+                if reached:
+                    text = f"{reached} · " + text
                 render.label_box(surface, fonts, text, ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2 - 6), 13)
             else:
                 self.draw_los_line(surface, view, cam, a, b, pa, pb, dist)
@@ -267,6 +274,23 @@ class TableTools:
             px, py = cam.to_screen(a[0] + ux * step * i, a[1] + uy * step * i)
             nx, ny = -uy * 7, ux * 7
             pygame.draw.line(surface, (20, 20, 20), (px - nx, py - ny), (px + nx, py + ny), 3)
+
+    def draw_named_marks(self, surface, cam, a, b, dist: float, marks) -> str:
+        """The rules' named marks along the tape (a movement stick's speeds), each a tick with its name
+        where the tape reaches it; returns the first mark at or beyond the tape's length ("" none)."""
+        if dist <= 0:
+            return ""
+        ux, uy = (b[0] - a[0]) / dist, (b[1] - a[1]) / dist
+        beyond = ""
+        for name, cm in sorted(marks, key=lambda m: m[1]):
+            if cm > dist:
+                beyond = beyond or f"within {name} ({cm:g})"
+                continue
+            px, py = cam.to_screen(a[0] + ux * cm, a[1] + uy * cm)
+            nx, ny = -uy * 9, ux * 9
+            pygame.draw.line(surface, (20, 20, 20), (px - nx, py - ny), (px + nx, py + ny), 3)
+            render.label_box(surface, self.fonts, name, (px + nx * 1.6, py + ny * 1.6), 10)
+        return beyond or (f"beyond {max(marks, key=lambda m: m[1])[0]}" if marks else "")
 
     def draw_blast(self, surface, view, cam, centre) -> None:
         if centre is None or not self.blast_r:
