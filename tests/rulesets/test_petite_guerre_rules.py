@@ -402,3 +402,10 @@ def test_charge_uses_fast_speed_and_puts_the_target_out_of_control():
     engine.apply(s, Charge("a", "b"))
     assert melee.in_contact(s.units["a"], s.units["b"])
     assert s.data["fast"]["a"] == s.data["pturn"] and forces.status(s, "B") == "out-of-control"
+
+
+def test_the_log_names_a_players_turn_with_the_right_possessive():
+    """Each player's turn opens with a line naming that player: "the Farmers' turn", "Prussia's turn"."""
+    from game.rulesets.petite_guerre.command import possessive
+    assert possessive("Farmers") == "Farmers'"
+    assert possessive("Prussia") == "Prussia's"

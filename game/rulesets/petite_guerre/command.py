@@ -21,7 +21,7 @@ def begin_player_turn(state: GameState) -> None:
     d["reloaded_now"] = []
     d["fought"] = {}
     side = state.flow.active
-    state.emit("PlayerTurn", f"— {state.scenario.sides[side].name}'s turn —", side=side)
+    state.emit("PlayerTurn", f"— {possessive(state.scenario.sides[side].name)} turn —", side=side)
     # "The gray marker is removed at the beginning of the following turn."
     for f in state.side_units(side):
         f.markers.discard("reloaded")
@@ -31,6 +31,11 @@ def begin_player_turn(state: GameState) -> None:
             activation_test(state, team)
         elif st == ROUTED:
             rally_or_run(state, team)
+
+
+def possessive(name: str) -> str:
+    """English possessive of a side's name: "the Farmers' turn", "Prussia's turn"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def activation_test(state: GameState, team: str) -> str:
