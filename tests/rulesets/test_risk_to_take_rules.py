@@ -66,6 +66,19 @@ def test_turning_free_within_a_move():
     assert st.units["a"].facing == 0.0
 
 
+def test_a_move_of_no_length_is_logged_as_a_turn_on_the_spot_or_holding_the_ground():
+    """"Units may turn freely within a move": a move that only turns says so in the log, and one that
+    neither moves nor turns says the unit holds its ground (never "moves 0.0 cm")."""
+    st = battle([("a", 0, "line-infantry", 50, 60, UP), ("b", 0, "line-infantry", 70, 60, UP),
+                 ("x", 1, "line-infantry", 50, 10, DOWN)])
+    roll_next(st, [])
+    engine.apply(st, Move("a", 50, 60, 0.0))
+    engine.apply(st, Move("b", 70, 60, UP))
+    lines = [e.text for e in st.log if e.kind == "Moved"]
+    assert lines[-2].endswith(" turns on the spot to face 0°")
+    assert lines[-1].endswith(" holds its ground")
+
+
 def test_turning_180_only_on_a_6():
     st = battle([("a", 0, "line-infantry", 50, 60, UP), ("b", 0, "line-infantry", 70, 60, UP),
                  ("x", 1, "line-infantry", 50, 10, DOWN)])

@@ -84,8 +84,18 @@ def move(state: GameState, action: Move) -> None:
                        f"(rolled {roll.total}, needs a 6)", actor=unit.id)
             return
         state.emit("TurnedAbout", f"{unit.name} turns about (rolled a 6)", actor=unit.id)
+    turned = angle_difference(unit.facing, facing)
     unit.facing = facing
-    state.emit("Moved", f"{unit.name} moves {dist:.1f} cm", actor=unit.id, x=unit.x, y=unit.y)
+    state.emit("Moved", f"{unit.name} {_what_moved(dist, turned, facing)}", actor=unit.id, x=unit.x, y=unit.y)
+
+
+def _what_moved(dist: float, turned: float, facing: float) -> str:
+    """The log's words for a move: a move of no length is a turn on the spot, or holding the ground."""
+    if dist >= 0.05:
+        return f"moves {dist:.1f} cm"
+    if turned >= 0.5:
+        return f"turns on the spot to face {facing:.0f}°"
+    return "holds its ground"
 
 
 def charge_position(unit: Unit, target: Unit) -> tuple[float, float, float]:
