@@ -23,6 +23,7 @@ from game.ai.generic import GenericKnowledge, MoveCA, OddsCA, PassCA, SimulateCA
 from game.ai.knowledge import register_knowledge
 from game.ai.risk_to_take.dragoons import DismountCA
 from game.rulesets.risk_to_take import arcs, movement, saves
+from game.rulesets.risk_to_take.actions import Move
 from game.rulesets.risk_to_take.troops import DATA, RANGES, STICK, fatigued, is_artillery, is_commander
 
 OWN_WORTH = 0.9       # what our charging unit is worth against the unit it charges (1)
@@ -90,6 +91,12 @@ class HoldTheFieldMoveCA(MoveCA):
             if unit is not None and not is_commander(unit) and movement.turning_about(unit, a.facing):
                 side = 1.0 if ((a.facing - unit.facing) % 360.0) < 180.0 else -1.0
                 a = dataclasses.replace(a, facing=(unit.facing + side * movement.ABOUT_TURN) % 360.0)
+                c = dataclasses.replace(c, action=a)
+            if unit is not None and isinstance(a, Move) and \
+                    movement.turn_blocked(ctx.view, unit, a.x, a.y, a.facing) is not None:
+                a = dataclasses.replace(a, facing=unit.facing)    # a base beside it: no room to turn
+                if movement.turn_blocked(ctx.view, unit, a.x, a.y, a.facing) is not None:
+                    continue
                 c = dataclasses.replace(c, action=a)
             yield c
 

@@ -12,13 +12,14 @@ and "II. Volleys" resolve together, then "III. Melee". Each attack queues a save
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from game.engine import game as engine
 from game.engine.flow import Decision
 from game.engine.state import GameState, Unit
 
-from . import arcs, saves
+from . import arcs, movement, saves
 from .troops import DATA, RANGES, fighting, fighting_units, fire_range, is_artillery, is_commander
 
 FIGURES = DATA["saves"]
@@ -134,9 +135,13 @@ def close_up(state: GameState) -> None:
             continue
         dist, _, enemy = min(near)
         a, b = arcs.nearest(unit, enemy)
-        step = max(0.0, dist - 0.2) / dist if dist > 0 else 0.0
-        unit.x = round(unit.x + (b[0] - a[0]) * step, 3)
-        unit.y = round(unit.y + (b[1] - a[1]) * step, 3)
+        heading = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+        # straight in, but never over another base on the way (issue 12: bases never overlap)
+        way = movement.way_clear(state, unit, heading, max(0.0, dist - 0.2), ignore=(enemy.id,))
+        if way <= 0.0:
+            continue
+        unit.x = round(unit.x + math.cos(math.radians(heading)) * way, 3)
+        unit.y = round(unit.y + math.sin(math.radians(heading)) * way, 3)
         state.data.setdefault("charged", []).append(unit.id)
         state.emit("ClosedUp", f"{unit.name} closes up on {enemy.name}", actor=unit.id, target=enemy.id)
 

@@ -10,6 +10,7 @@ import functools
 import math
 
 import shapely
+import shapely.affinity
 from shapely.geometry import box
 
 from game.engine.state import GameState, Unit
@@ -36,14 +37,24 @@ def can_move(state: GameState, unit: Unit) -> bool:
 
 def move_region(state: GameState, unit: Unit):
     """The legal destinations of the unit's centre: the stick from where it stands, on the table,
-    off impassable ground and clear of other bases."""
-    near = move_length(unit) + CLEARANCE + 4.0          # bases farther than this cannot matter
-    others = () if is_commander(unit) else tuple(sorted(
-        (round(u.x, 6), round(u.y, 6), round(u.facing, 6), tuple(sorted(u.base.items())))
+    off impassable ground, not within 2 cm of another unit's base, and far enough from every other
+    base that its own base, whatever its facing, cannot overlap it (issue 12: bases never overlap)."""
+    reach = unit.base_radius                               # its own base round its centre
+    near = move_length(unit) + max(CLEARANCE, reach) + 4.0  # bases farther than this cannot matter
+    others = tuple(sorted(
+        (round(u.x, 6), round(u.y, 6), round(u.facing, 6), tuple(sorted(u.base.items())),
+         _keep_off(unit, u), u.side != unit.side and not is_commander(u))
         for u in state.units.values()
-        if u.id != unit.id and not u.out and not is_commander(u)
+        if u.id != unit.id and not u.out
         and abs(u.x - unit.x) <= near and abs(u.y - unit.y) <= near))
     return _region(state.table, state.scenario.width, state.scenario.height, unit.pos, move_length(unit), others)
+
+
+def _keep_off(mover: Unit, other: Unit) -> float:
+    """How far the mover's centre keeps off another base: its own base's reach, and the 2 cm clearance
+    between units (a commander's figure keeps no clearance and asks none: he stands among his men)."""
+    reach = round(mover.base_radius, 6)
+    return reach if is_commander(mover) or is_commander(other) else max(CLEARANCE, reach)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -52,7 +63,11 @@ def _region(table, w: float, h: float, pos: tuple[float, float], length: float, 
     again while nothing near the unit has moved."""
     region = stick_reach(pos, length).intersection(box(TABLE_MARGIN, TABLE_MARGIN, w - TABLE_MARGIN, h - TABLE_MARGIN))
     blocked = [p.polygon for p in table.pieces if p.kind.impassable]
-    blocked += [_clearance(arcs.base_at(x, y, f, dict(b))) for x, y, f, b in others]
+    for x, y, f, b, keep, enemy in others:
+        kept = _kept_off(arcs.base_at(x, y, f, dict(b)), keep)
+        blocked.append(kept)
+        if enemy:                       # nothing moves through an enemy base: nor beyond it
+            blocked.append(_shadow(kept, pos, length))
     if blocked:
         region = region.difference(shapely.union_all(blocked))
     # standing still and only turning is always possible
@@ -62,9 +77,62 @@ def _region(table, w: float, h: float, pos: tuple[float, float], length: float, 
 
 
 @functools.lru_cache(maxsize=4096)
-def _clearance(base):
-    """A base and the 2 cm kept clear round it (a rectangle still: mitred corners)."""
-    return base.buffer(CLEARANCE, join_style="mitre")
+def _kept_off(base, keep: float):
+    """A base and the ground kept clear round it (mitred corners: a rectangle stays a rectangle)."""
+    return base.buffer(keep, join_style="mitre")
+
+
+def _shadow(kept, start: tuple[float, float], length: float):
+    """The ground behind an enemy base as seen from the mover's centre: every end of a straight move
+    that would take its base through the enemy's (the grown base swept away from the start; empty
+    when the mover already stands in it, as a unit in contact may step back out of it)."""
+    if kept.contains(shapely.Point(start)):
+        return shapely.Polygon()
+    far = (length + 20.0) / max(shapely.Point(start).distance(kept), 1e-6) + 1.0
+    beyond = shapely.affinity.scale(kept, far, far, origin=start)
+    return shapely.convex_hull(shapely.union(kept, beyond))
+
+
+def turn_blocked(state: GameState, unit: Unit, x: float, y: float, facing: float) -> str | None:
+    """The name of a base the unit's own would newly overlap, ending at (x, y) facing `facing`, or None.
+    Away from where it stands the region already keeps its whole base clear whatever its facing; this
+    catches a turn on the spot beside another base (issue 12: bases never overlap)."""
+    if math.dist(unit.pos, (x, y)) > unit.base_radius + 1.0:
+        return None
+    body = arcs.footprint(unit, x, y, facing % 360.0).buffer(-1e-3)
+    here = arcs.footprint(unit).buffer(-1e-3)
+    for other in sorted(state.units.values(), key=lambda u: u.id):
+        if other.id == unit.id or other.out or math.dist(other.pos, (x, y)) > unit.base_radius + other.base_radius:
+            continue
+        base = arcs.footprint(other)
+        if body.intersects(base) and not here.intersects(base):
+            return other.name
+    return None
+
+
+WAY_STEP = 0.1        # cm: how finely a forced move's way is searched for the first base in it
+
+
+def way_clear(state: GameState, unit: Unit, heading: float, length: float, ignore: tuple[str, ...] = ()) -> float:
+    """How far a forced straight move (a rout, closing up) goes before its base would overlap another
+    base, friend or foe (issue 12: bases never overlap; it stops short of the first one in its way).
+    A base it already overlaps at the start is in its way only where the overlap would grow."""
+    dx, dy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
+    reach = length + unit.base_radius * 2 + 1.0
+    here = arcs.footprint(unit)
+    near = [(b, b.intersection(here).area) for b in (
+        arcs.footprint(o) for o in state.units.values()
+        if o.id != unit.id and o.id not in ignore and not o.out
+        and math.dist(o.pos, unit.pos) <= reach + o.base_radius)]
+    if not near:
+        return length
+    steps = max(1, math.ceil(length / WAY_STEP))
+    for i in range(1, steps + 1):
+        t = min(length, i * WAY_STEP)
+        body = arcs.footprint(unit, unit.x + dx * t, unit.y + dy * t, unit.facing)
+        if any(body.intersection(b).area > before + 1e-3 for b, before in near):
+            return round((i - 1) * WAY_STEP, 3)
+    return length
 
 
 def turning_about(unit: Unit, facing: float) -> bool:
@@ -131,7 +199,27 @@ def can_charge(state: GameState, unit: Unit, target: Unit) -> bool:
     w, h = state.scenario.width, state.scenario.height
     if not (TABLE_MARGIN <= x <= w - TABLE_MARGIN and TABLE_MARGIN <= y <= h - TABLE_MARGIN):
         return False
-    return math.dist(unit.pos, (x, y)) <= move_length(unit) + 1e-9
+    return math.dist(unit.pos, (x, y)) <= move_length(unit) + 1e-9 and not charge_blocked(state, unit, target)
+
+
+def charge_blocked(state: GameState, unit: Unit, target: Unit) -> bool:
+    """A charge runs straight into contact with its target: it is blocked when its path sweeps through
+    another enemy's base, or when it would end overlapping any base but the target's (issue 12:
+    bases never overlap; contact is how melee is joined, overlap never)."""
+    x, y, facing = charge_position(unit, target)
+    end = arcs.footprint(unit, x, y, facing)
+    swept = shapely.convex_hull(shapely.union(arcs.footprint(unit, unit.x, unit.y, facing), end))
+    inside = end.buffer(-CONTACT_GAP, join_style="mitre")   # touching is contact, not overlap
+    for other in state.units.values():
+        if other.id in (unit.id, target.id) or other.out:
+            continue
+        base = arcs.footprint(other)
+        if inside.intersects(base):
+            return True
+        if other.side != unit.side and not is_commander(other) and \
+                swept.buffer(-CONTACT_GAP, join_style="mitre").intersects(base):
+            return True
+    return False
 
 
 def charge(state: GameState, action: Charge) -> None:

@@ -123,6 +123,9 @@ class RiskToTake(TableRules, Ruleset):
             region = movement.move_region(state, u)
             if region.distance(shapely.Point(action.x, action.y)) > REGION_TOLERANCE:
                 return "Move: that point is outside the legal region (the unit's stick)"
+            blocker = movement.turn_blocked(state, u, action.x, action.y, action.facing)
+            if blocker is not None:
+                return f"Move: facing that way there, its base would overlap {blocker}'s"
             return None
         if decision.kind == "move" and isinstance(action, Pass):
             return None if action.side == decision.side else "Pass: it is not that side's turn"

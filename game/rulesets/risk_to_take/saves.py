@@ -24,7 +24,7 @@ from game.engine.flow import Decision
 from game.engine.odds import percent_text, probability
 from game.engine.state import GameState, Unit
 
-from . import arcs
+from . import arcs, movement
 from .troops import (DATA, RANGES, ROUTED, fatigued, is_artillery, is_commander, is_cuirassiers,
                      is_light, routed)
 
@@ -177,9 +177,14 @@ def rout(state: GameState, unit: Unit) -> None:
     count_rout(state, unit)
     unit.markers.add(ROUTED)
     back = (unit.facing + 180.0) % 360.0
-
-    x = unit.x + RANGES["rout"] * math.cos(math.radians(back))
-    y = unit.y + RANGES["rout"] * math.sin(math.radians(back))
+    length = movement.way_clear(state, unit, back, RANGES["rout"])
+    x = unit.x + length * math.cos(math.radians(back))
+    y = unit.y + length * math.sin(math.radians(back))
+    if length < RANGES["rout"]:
+        unit.x, unit.y = round(x, 3), round(y, 3)
+        state.emit("Routs", f"{unit.name} routs {length:.1f} cm to the rear, as far as the bases behind it "
+                   f"let it", actor=unit.id, x=unit.x, y=unit.y)
+        return
     if not (0.0 <= x <= state.scenario.width and 0.0 <= y <= state.scenario.height):
         unit.out = True
         unit.stats["fled"] = True

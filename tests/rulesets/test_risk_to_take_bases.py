@@ -1,0 +1,74 @@
+"""A Risk to Take: bases never overlap (issue 12, "Bases may not overlap (every table ruleset)"): a move
+keeps the whole base clear and never goes through an enemy; a charge runs straight into contact with its
+target only; routs and closing up stop short of a base in the way; a turn on the spot needs room."""
+from __future__ import annotations
+
+import shapely
+
+from game.engine import game as engine
+from game.rulesets.risk_to_take import arcs, combat, movement, saves
+from game.rulesets.risk_to_take.actions import Move
+from tests.rulesets.rtt_helpers import battle
+
+UP, DOWN = 270.0, 90.0
+
+
+def overlap(st, a, b) -> float:
+    return arcs.footprint(st.units[a]).intersection(arcs.footprint(st.units[b])).area
+
+
+def test_a_move_ends_with_the_whole_base_clear_of_every_other_base_whatever_its_facing():
+    st = battle([("a", 0, "cavalry", 50, 65, UP), ("b", 0, "line-infantry", 57, 62, UP),
+                 ("x", 1, "line-infantry", 50, 57, DOWN)])
+    region = movement.move_region(st, st.units["a"])
+    points = [p for poly in getattr(region, "geoms", [region]) if poly.geom_type == "Polygon"
+              for p in poly.exterior.coords]
+    assert len(points) > 20
+    for x, y in points:
+        for facing in (0.0, 45.0, 90.0, 135.0, 270.0):
+            body = arcs.footprint(st.units["a"], x, y, facing)
+            for other in ("b", "x"):
+                assert body.intersection(arcs.footprint(st.units[other])).area < 1e-6
+
+
+def test_nothing_moves_through_an_enemy_base():
+    """"Nothing may move through an enemy base": the ground behind the enemy, as seen from the mover,
+    is out of its region though the stick reaches it; ground beside it is not."""
+    st = battle([("a", 0, "cavalry", 50, 65, UP), ("x", 1, "line-infantry", 50, 58, DOWN)])
+    region = movement.move_region(st, st.units["a"])
+    assert not region.covers(shapely.Point(50, 54))          # straight through the enemy line
+    assert region.covers(shapely.Point(61, 62))              # round its flank
+
+
+def test_a_charge_cannot_go_through_another_enemy_to_reach_its_target():
+    st = battle([("a", 0, "cavalry", 50, 68, UP), ("y", 1, "line-infantry", 50, 62, DOWN),
+                 ("x", 1, "line-infantry", 50, 57, DOWN)])
+    assert movement.can_charge(st, st.units["a"], st.units["y"])
+    assert not movement.can_charge(st, st.units["a"], st.units["x"])
+
+
+def test_a_rout_stops_short_of_a_base_behind_it():
+    """"Routing movement: 1 infantry movement backwards" (6 cm): a friend 3 cm behind stops it there."""
+    st = battle([("a", 0, "line-infantry", 50, 65, UP), ("x", 1, "line-infantry", 50, 55, DOWN),
+                 ("y", 1, "line-infantry", 50, 50, DOWN)])
+    saves.rout(st, st.units["x"])
+    assert (st.units["x"].x, st.units["x"].y) == (50, 52.0)
+    assert overlap(st, "x", "y") < 1e-6 and not st.units["x"].out
+    assert "as far as the bases behind it let it" in st.log[-1].text
+
+
+def test_closing_up_stops_short_of_a_commander_in_the_way():
+    """Units "get closer to each other in order to execute melees": straight in, but not over a base."""
+    st = battle([("a", 0, "line-infantry", 50, 60, UP), ("x", 1, "line-infantry", 50, 56.5, DOWN),
+                 ("c", 1, "commander", 52, 57.9, DOWN)])
+    combat.close_up(st)
+    assert overlap(st, "a", "c") < 1e-3
+    assert st.units["a"].y < 60                              # it still closed up as far as it could
+
+
+def test_a_turn_on_the_spot_needs_room_for_the_base():
+    st = battle([("a", 0, "line-infantry", 50, 60, UP), ("b", 0, "line-infantry", 54.1, 60, 0.0),
+                 ("x", 1, "line-infantry", 50, 10, DOWN)])
+    assert "overlap b's" in engine.check(st, Move("a", 50, 60, 290.0))
+    assert engine.check(st, Move("a", 50, 60, 0.0)) is None        # a quarter turn narrows it: room
+    assert engine.check(st, Move("a", 50, 60, UP)) is None         # holding its ground always may
