@@ -171,6 +171,10 @@ class MoveCA:
         # the attacker closes in as the turns run out, to charge home before the limit
         left = max(0.0, 1.0 - view.flow.turn / max(1, view.scenario.turn_limit or 12)) if attacker else 1.0
         if line:
+            if attacker and not fire.loaded_ranks(view, lead.team):
+                # every rank has fired: a rank reloads on 16+ of a d20 (a turn in four), so the
+                # attacking line goes in with the bayonet rather than stand and reload
+                return -d / 40.0
             s -= abs(d - 35 * left) / (100.0 * max(0.25, left))    # volley range, short of the bayonets
             return s
         want = 30.0 if tables.troop(forces.kind(lead))["AF"] >= 10 else 25.0
