@@ -40,7 +40,9 @@ def selfplay(name: str, seeds: int | None = None) -> str:
     draws = limit = turns = 0
     t0 = time.perf_counter()
     for seed in range(1, seeds + 1):
-        state = simulate.run(engine.new_game(scenario, seed), ["normal"]).state
+        players = ["normal"] * len(scenario.sides)
+        built = simulate.with_built_forces(scenario, players, seed)     # as `simulate` plays a points scenario
+        state = simulate.run(engine.new_game(built, seed), players).state
         winner = state.outcome.winner if state.outcome is not None else None
         if winner is None:
             draws += 1
