@@ -17,6 +17,7 @@ from game.ai.framework import Candidate, Context, Knowledge, actor_of
 from game.ai.generic import PassCA, evaluate
 from game.ai.knowledge import register_knowledge
 from game.engine.state import GameState
+from game.geometry.sectors import angle_to
 
 from . import exposure
 from .formation import FormationCA
@@ -188,8 +189,12 @@ class MoveCA:
             s -= abs(d - want * left) / (120.0 * max(0.25, left))
         # out of the enemy's charge: a charge puts the whole unit out of control, whatever the melee
         # (it takes a reaction test from the flank), the more enemies can reach the spot (foot fear
-        # only an enemy whose melee die is as big as theirs)
-        s -= EXPOSED * min(2.0, exposure.threat(view, pt, lead.side, min_die=_fears(lead)))
+        # only an enemy whose melee die is as big as theirs); a move turns the figure the way it
+        # went (a spot it stands on keeps its facing), and a step back shows the enemy its back
+        moved = math.dist(pt, lead.pos) > 0.5
+        facing = angle_to(lead.pos, pt) if moved else lead.facing
+        s -= EXPOSED * min(2.0 * exposure.REAR, exposure.threat(view, pt, lead.side, min_die=_fears(lead),
+                                                               facing=facing))
         r = tables.rules()
         for piece in view.table.pieces_at(pt[0], pt[1]):
             if piece.kind.name in r["protecting"] or piece.kind.name in r["screening"]:
