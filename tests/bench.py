@@ -14,7 +14,7 @@ BENCHES = (
     "game.ui.bench",
     "game.ai.bench",
     "build_scripts.bench",
-    "tests.bench_selfplay",          # issue 12: self-play of the Risus and Takipsilim scenarios
+    "tests.bench_selfplay",          # issue 12: self-play of every bundled scenario
 )
 
 

@@ -80,3 +80,18 @@ def test_does_not_fire_in_haste_at_poor_odds_when_next_turn_is_much_better():
     assert isinstance(_choose(s), Pass)
     s.units["b"].x = 24                                # 4 paces: d4+d10 on 4+ is 97.5%
     assert _choose(s) == AimedFire("a", "b", True)
+
+
+def test_an_attacking_line_whose_ranks_have_fired_closes_in_rather_than_reload():
+    """"To reload the rank, a single d20 must be rolled and score 16+": a rank reloads one turn in
+    four, so an attacking line with every rank fired and the enemy 40 paces off closes in (to charge)
+    rather than stand reloading."""
+    from game.rulesets.petite_guerre import forces
+    from game.rulesets.petite_guerre.actions import Move
+    line = [fig(f"a{r}{i}", 0, 20 - 3 * (r - 1), 44 + 3 * i, "A", rank=r) for r in (1, 2) for i in range(3)]
+    s = game(line + [fig("b", 1, 60, 47, "B", "light-infantry", facing=180)],
+             units_data={"A": {"formation": "line"}}, roles=("attacker", "defender"))
+    for f in forces.figures(s, "A"):
+        f.markers.add("fired")
+    action = _choose(s)
+    assert isinstance(action, Move) and action.x > 20

@@ -77,3 +77,41 @@ def test_a_spot_within_an_enemy_charge_is_exposed_by_the_units_chance_to_act():
     assert exposure.threat(v, (20, 50), 0, pressured=frozenset({"B"})) == 0.5      # d6: 4+ is 3 in 6
     assert exposure.threat(v, (20, 50), 0, skip=frozenset({"b"})) == 0.0
     assert exposure.threat(v, (0, 0), 0) == 0.0
+
+
+def test_a_horseman_behind_the_spot_counts_three_times():
+    """Units "charged from the back or flanks ... must undergo a morale or reaction test": a figure
+    faces the way it moved, so a spot reached by stepping away from a hussar shows him its back, and
+    his charge (a reaction test that can rout the unit) counts exposure.REAR times; facing him, once."""
+    s = game([fig("a", 0, 100, 50, "A", "irregulars", facing=180), fig("h", 1, 70, 50, "B", "hussars")])
+    v = engine.view(s, 0)
+    assert exposure.threat(v, (100, 50), 0, facing=180.0) == 1.0       # the hussar ahead, in the front arc
+    assert exposure.threat(v, (100, 50), 0, facing=0.0) == exposure.REAR
+    foot = game([fig("a", 0, 100, 50, "A", "irregulars", facing=180), fig("f", 1, 90, 50, "B", "grenadiers")])
+    assert exposure.threat(engine.view(foot, 0), (100, 50), 0, facing=0.0) == 1.0   # foot: seen coming
+
+
+def test_a_screen_does_not_turn_its_back_on_hussars_to_reach_its_wood():
+    """The figure turns the way it goes: stepping back deeper into the wood would show the hussar 37
+    paces off its back (still within his charge), so the irregular holds the wood's edge, facing him."""
+    from game.ai.petite_guerre import MoveCA
+    s = game([fig("a", 0, 107, 50, "A", "irregulars", facing=180), fig("h", 1, 70, 50, "B", "hussars")],
+             terrain=[rect("w", "wood", 105, 0, 150, 100)], roles=("defender", "attacker"))
+    d = engine.to_act(s)
+    ctx = Context(engine.view(s, 0), engine.legal_actions(s), d, Settings("normal"), PlayerRng(1),
+                  knowledge_for("petite-guerre"))
+    lead, enemies = s.units["a"], [s.units["h"]]
+    assert MoveCA().score_point(ctx, (107, 50), lead, enemies, False) > \
+        MoveCA().score_point(ctx, (116, 50), lead, enemies, False)
+
+
+def test_a_formation_change_needs_a_margin_of_hits():
+    """Changing formation spends the unit's turn: a unit changes only when the other formation
+    promises SWITCH hits more, so a line whose ranks have all fired does not flip to open order and
+    back as the range changes. Here the two promise the same (every figure fired, the enemy out of
+    aimed range): neither change is proposed at a positive score."""
+    from game.ai.petite_guerre.formation import SWITCH
+    s = game(line() + enemy_at(120, "light-infantry"), units_data={"A": {"formation": "line"}})
+    for f in forces.figures(s, "A"):
+        f.markers.add("fired")
+    assert scores(s)["OpenOrder"] <= 0.0 - SWITCH + 1e-9

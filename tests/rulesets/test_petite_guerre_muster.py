@@ -62,7 +62,7 @@ def test_a_unit_needs_a_leader_or_a_sub_leader_and_a_line_four_figures(piquet):
 def test_the_builder_starts_from_the_scenarios_own_units(piquet):
     entries = PG.muster_force(piquet, 1)
     assert entries == [{"name": "the British platoon", "troop": "Line infantry (26 pts)", "leader": 1,
-                        "sub_leaders": 1, "men": 10, "formation": "line"}]
+                        "sub_leaders": 0, "men": 16, "formation": "line"}]
     assert PG.muster_tally(piquet, 1, entries).costs == (728,)
 
 

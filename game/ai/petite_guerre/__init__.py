@@ -17,6 +17,7 @@ from game.ai.framework import Candidate, Context, Knowledge, actor_of
 from game.ai.generic import PassCA, evaluate
 from game.ai.knowledge import register_knowledge
 from game.engine.state import GameState
+from game.geometry.sectors import angle_to
 
 from . import exposure
 from .formation import FormationCA
@@ -171,6 +172,10 @@ class MoveCA:
         # the attacker closes in as the turns run out, to charge home before the limit
         left = max(0.0, 1.0 - view.flow.turn / max(1, view.scenario.turn_limit or 12)) if attacker else 1.0
         if line:
+            if attacker and not fire.loaded_ranks(view, lead.team):
+                # every rank has fired: a rank reloads on 16+ of a d20 (a turn in four), so the
+                # attacking line goes in with the bayonet rather than stand and reload
+                return -d / 40.0
             s -= abs(d - 35 * left) / (100.0 * max(0.25, left))    # volley range, short of the bayonets
             return s
         want = 30.0 if tables.troop(forces.kind(lead))["AF"] >= 10 else 25.0
@@ -184,8 +189,12 @@ class MoveCA:
             s -= abs(d - want * left) / (120.0 * max(0.25, left))
         # out of the enemy's charge: a charge puts the whole unit out of control, whatever the melee
         # (it takes a reaction test from the flank), the more enemies can reach the spot (foot fear
-        # only an enemy whose melee die is as big as theirs)
-        s -= EXPOSED * min(2.0, exposure.threat(view, pt, lead.side, min_die=_fears(lead)))
+        # only an enemy whose melee die is as big as theirs); a move turns the figure the way it
+        # went (a spot it stands on keeps its facing), and a step back shows the enemy its back
+        moved = math.dist(pt, lead.pos) > 0.5
+        facing = angle_to(lead.pos, pt) if moved else lead.facing
+        s -= EXPOSED * min(2.0 * exposure.REAR, exposure.threat(view, pt, lead.side, min_die=_fears(lead),
+                                                               facing=facing))
         r = tables.rules()
         for piece in view.table.pieces_at(pt[0], pt[1]):
             if piece.kind.name in r["protecting"] or piece.kind.name in r["screening"]:

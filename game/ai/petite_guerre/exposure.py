@@ -6,12 +6,16 @@ flanks" they take a reaction test that can rout them.
 
 A charge on one figure puts its whole unit out of control, so a spot is judged by how many enemy
 figures could charge it next turn, each weighed by the chance its unit acts at all: 1 in control,
-the activation test's in-control band out of control, 0 routed.
+the activation test's in-control band out of control, 0 routed. A figure charged from outside its
+front arc (a move turns a figure the way it went, so a step back shows the enemy its back) also
+takes the reaction test that can rout its unit: such a charger counts REAR times when it is a
+horseman (whose fast move reaches round to the rear of any figure within it).
 """
 from __future__ import annotations
 
 import math
 
+from game.geometry.sectors import angle_difference, angle_to
 from game.rulesets.petite_guerre import forces, tables
 from game.rulesets.petite_guerre.forces import IN_CONTROL, ROUTED
 
@@ -28,8 +32,11 @@ def acts_next_turn(view, team: str, pressured: frozenset = frozenset()) -> float
     return max(0, die - lo + 1) / die
 
 
+REAR = 3.0
+
+
 def threat(view, pt, side: int, skip: frozenset = frozenset(), pressured: frozenset = frozenset(),
-           min_die: int = 0) -> float:
+           min_die: int = 0, facing: float | None = None) -> float:
     """Expected number of enemy figures that can charge `pt` next turn (their fast move, plus the
     base contact), leaving out the figures in `skip` and those whose melee die is under `min_die`;
     `pressured` teams are out of control by then."""
@@ -37,7 +44,10 @@ def threat(view, pt, side: int, skip: frozenset = frozenset(), pressured: frozen
     for e in view.units.values():
         if e.out or e.side == side or e.id in skip or forces.wounded(e) or forces.melee_die(e) < min_die:
             continue
-        reach = tables.stick(tables.is_cavalry(forces.kind(e)), "open")["fast"] + 3
+        horse = tables.is_cavalry(forces.kind(e))
+        reach = tables.stick(horse, "open")["fast"] + 3
         if math.dist(pt, e.pos) < reach:
-            total += acts_next_turn(view, e.team, pressured)
+            behind = facing is not None and horse and abs(angle_difference(angle_to(pt, e.pos), facing)) > \
+                tables.rules()["flank_angle"]
+            total += acts_next_turn(view, e.team, pressured) * (REAR if behind else 1.0)
     return total

@@ -10,7 +10,8 @@ Aimed fire: each figure's shot (fire.aimed_plan), once every 1 + 1/p(reload on i
 turns. Volley: each figure's d20 against the volley table (tables.volley_threshold) at the same
 range and cover, once every 1 + 1/p(a rank reloads on a d20 16+, 12+ with platoon firing) turns.
 Changing formation spends the turn: the shots the unit could fire now are lost. Open order also
-takes cover: a figure in a wood or behind a hedge is harder to hit.
+takes cover: a figure in a wood or behind a hedge is harder to hit. The other formation must
+promise SWITCH hits more, so a unit does not flip back and forth.
 """
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ from game.rulesets.petite_guerre import fire, forces, tables
 
 HORIZON = 3.0          # turns the new formation is expected to fire before the fight changes
 COVER = 0.25           # open order: a figure standing in cover, what it is worth (as MoveCA scores it)
+SWITCH = 0.5           # hits the other formation must add before the unit changes: a change spends the
+                       # unit's turn, and without this margin a unit whose muskets are all empty flips
+                       # between line and open order turn after turn as the range changes
 
 
 def _nearest_team(view, figs) -> str | None:
@@ -95,5 +99,5 @@ class FormationCA:
                 score = volley_h - aimed_h - aimed_now - cover
             else:
                 score = aimed_h - volley_h - volley_now + cover
-            yield Candidate(score, o.action, f"{o.label} (aimed {aimed_rate:.2f}, volley {volley_rate:.2f} hits a "
+            yield Candidate(score - SWITCH, o.action, f"{o.label} (aimed {aimed_rate:.2f}, volley {volley_rate:.2f} hits a "
                                              f"turn)", option=o)

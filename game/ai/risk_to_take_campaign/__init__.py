@@ -27,6 +27,7 @@ WEIGHT = {"line-infantry": 1.0, "light-infantry": 0.9, "cavalry": 1.2, "cuirassi
 FAVOURABLE = 1.15          # attack only with this much more strength (the defender's ground helps)
 BOLD = 0.85                # ... until half the campaign's turns are gone: then the war must be won
 DANGER = 6                 # an enemy army this close to the capital calls an army home
+CROWDED = 1                # hexes a third side's army near an enemy capital adds to the march there
 
 
 def power(unit) -> float:
@@ -40,10 +41,19 @@ def enemy_armies(view: GameState, side: int) -> list:
 
 
 def goal_hex(view: GameState, unit) -> Hex:
-    """The nearest enemy capital (the goal that ends the war)."""
-    caps = [h for h, p in armies.places(view, "capital") if p.side != unit.side]
+    """The nearest enemy capital (the goal that ends the war); with three sides or more, a capital
+    the armies of a third side already close on counts CROWDED hexes farther per such army (the
+    war is won by the first to take a capital: two sides marching on the same one fight each other
+    on the way, and the side nobody marches on wins)."""
     start = armies.hex_of(unit) or armies.capital(view, unit.side)
-    return armies.nearest(view, start, caps) or start
+    caps = [(h, p.side) for h, p in armies.places(view, "capital") if p.side != unit.side]
+    if not caps:
+        return start
+
+    def crowd(h: Hex, owner) -> int:
+        return sum(1 for e in enemy_armies(view, unit.side)
+                   if e.side != owner and view.board.distance(armies.hex_of(e), h) <= DANGER)
+    return min(caps, key=lambda c: (view.board.distance(start, c[0]) + CROWDED * crowd(*c), c[0].r, c[0].q))[0]
 
 
 def battle_odds(view: GameState, unit, enemy) -> float:

@@ -111,3 +111,30 @@ def test_a_starving_ai_army_loots_an_enemy_town_but_spares_its_own_near_home():
     assert isinstance(player.choose(s, options, d), ForbidLooting)     # its own town, near home
     s.data["holders"]["2,2"] = 1
     assert isinstance(player.choose(s, options, d), Loot)
+
+
+def test_with_three_sides_an_army_marches_on_the_capital_no_third_side_closes_on():
+    """"Players are free to set any goals": in the Three Kingdoms the first to take an enemy capital
+    wins, so an army marches on the nearest enemy capital, but one the armies of a third side already
+    close on (within DANGER hexes) counts CROWDED hexes farther per such army."""
+    from game.ai.risk_to_take_campaign import CROWDED, DANGER, goal_hex
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign import armies
+    state = engine.new_game(load_scenario("risk-to-take-campaign-three-kingdoms"), seed=1)
+    caps = {p.side: h for h, p in armies.places(state, "capital")}
+    mine = next(u for u in state.units.values() if u.kind == armies.ARMY and u.side == 0)
+    others = {s: next(u for u in state.units.values() if u.kind == armies.ARMY and u.side == s) for s in (1, 2)}
+    for u in (mine, *others.values()):
+        u.markers.discard(armies.TO_PLACE)
+    mine.hex = (6, 2)                                      # 6 hexes from Ostmark, farther from Sudheim
+    others[1].hex, others[2].hex = (12, 1), (2, 11)          # each at home
+    near = state.board.distance(Hex(6, 2), caps[1])
+    assert near < state.board.distance(Hex(6, 2), caps[2]) and goal_hex(state, mine) == caps[1]
+    extra = 1 + (state.board.distance(Hex(6, 2), caps[2]) - near) // CROWDED
+    crowd = [Hex(caps[1].q - 1 - i, caps[1].r + 1) for i in range(extra)]
+    assert all(state.board.distance(h, caps[1]) <= DANGER for h in crowd)
+    for i, h in enumerate(crowd):                           # Sudheim's armies close on Ostmark
+        u = armies.raise_army(state, 2, "test") if i else others[2]
+        u.markers.discard(armies.TO_PLACE)
+        u.hex = (h.q, h.r)
+    assert goal_hex(state, mine) == caps[2]
