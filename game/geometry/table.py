@@ -79,6 +79,21 @@ class Table:
             idx = self._at[key] = tuple(np.sort(self.tree.query(Point(x, y), predicate="intersects")).tolist())
         return [self.pieces[i] for i in idx]
 
+    def remember_points(self, points: Sequence[Sequence[float]]) -> None:
+        """Look up the pieces at many points in one spatial query, for pieces_at to answer from memory
+        (the same answers: every piece containing the point, boundary counts)."""
+        new = list(dict.fromkeys(k for k in ((float(p[0]), float(p[1])) for p in points) if k not in self._at))
+        if not new:
+            return
+        if len(self._at) + len(new) > _POINT_CACHE:
+            self._at.clear()
+        at: dict[int, list[int]] = {i: [] for i in range(len(new))}
+        pi, ks = self.tree.query(shapely.points(np.asarray(new, dtype=float)), predicate="intersects")
+        for i, k in zip(pi.tolist(), ks.tolist()):
+            at[i].append(k)
+        for i, key in enumerate(new):
+            self._at[key] = tuple(sorted(at[i]))
+
     def near_shelter(self, x: float, y: float, distance: float) -> bool:
         """Is a linear obstacle or cover piece within `distance` cm of the point (a little more, never
         less)? When none is, nothing can give cover from behind there (effects.cover)."""

@@ -39,6 +39,8 @@ class Analysis:
         self.diag = math.hypot(view.scenario.width, view.scenario.height)
         self._base: dict[str, int] = {}
         self._cover: dict[tuple, bool] = {}
+        self._cover_raw: dict[tuple, bool] = {}     # covered, per point as asked (before rounding)
+        self._p_attack: dict[int, float] = {}
         self._in_cover: dict[tuple, bool] = {}
         self._pin_cost: dict[str, float] = {}
         self._behind: dict[int, bool] = {}
@@ -70,14 +72,21 @@ class Analysis:
         return self._base[u.id]
 
     def covered(self, target: Sequence[float], attacker: Sequence[float]) -> bool:
-        key = (round(target[0], 2), round(target[1], 2), round(attacker[0], 2), round(attacker[1], 2))
-        if key not in self._cover:
-            self._cover[key] = terrain.cover_piece(self.view, target, attacker) is not None
-        return self._cover[key]
+        raw = (target[0], target[1], attacker[0], attacker[1])
+        hit = self._cover_raw.get(raw)
+        if hit is None:
+            # one answer per spot rounded to 0.01 cm (the first point asked about decides it)
+            key = (round(target[0], 2), round(target[1], 2), round(attacker[0], 2), round(attacker[1], 2))
+            if key not in self._cover:
+                self._cover[key] = terrain.cover_piece(self.view, target, attacker) is not None
+            hit = self._cover_raw[raw] = self._cover[key]
+        return hit
 
     def p_shot(self, shooter: Unit, spos: Sequence[float], tpos: Sequence[float]) -> float:
-        dice = self.base_dice(shooter) - (1 if self.covered(tpos, spos) else 0)
-        p = float(combat.p_attack(max(dice, 0)))
+        dice = max(self.base_dice(shooter) - (1 if self.covered(tpos, spos) else 0), 0)
+        p = self._p_attack.get(dice)
+        if p is None:
+            p = self._p_attack[dice] = float(combat.p_attack(dice))
         return p * MARKER_REAL if self.is_marker(shooter) else p
 
     # sight ----------------------------------------------------------------------------------------
@@ -95,6 +104,7 @@ class Analysis:
     def threat(self, points: Sequence[Sequence[float]], shooters: Sequence[Unit]) -> list[float]:
         """For each point: the chance at least one of these shooters would pin a figure there."""
         able = [s for s in shooters if forces.able(s) or self.is_marker(s)]
+        self.view.table.remember_points(points)         # cover looks at the terrain at each point
         seen = self.seen_by(able, points)
         out = []
         for j, pt in enumerate(points):
