@@ -57,6 +57,15 @@ class Table:
         self._at: dict[tuple[float, float], tuple[int, ...]] = {}          # pieces_at, per point
         self._shelter: dict[tuple[float, float, float], bool] = {}        # near_shelter, per point
         self._answers: dict[tuple, Any] = {}       # los and movement_reach, per question (the table never changes)
+        self._memories: dict[str, dict] = {}       # a ruleset's own answers about this table (memory)
+
+    def memory(self, name: str) -> dict:
+        """A ruleset's own store of answers about this table, by name, kept as long as the table (the
+        table never changes, so an answer about its terrain stays true)."""
+        found = self._memories.get(name)
+        if found is None:
+            found = self._memories[name] = {}
+        return found
 
     def _union(self, want):
         geoms = [p.polygon for p in self.pieces if want(p.kind)]

@@ -1,12 +1,13 @@
 """Terrain questions of Risus Skirmish, over game.geometry: who sees whom, cover, where a move may end.
 
-The table never changes during a game, so move regions are cached per terrain piece and LOS answers
-per pair of points (figures rarely move between two questions).
+The table never changes during a game, so its answers are kept in the table's memory (Table.memory):
+move regions per terrain piece, LOS per pair of points (each point named once), cover per target and
+attacker, high terrain per point. Figures rarely move between two questions, and the AI asks about the
+same spots again and again: the answers are those the rules give when asked afresh.
 """
 from __future__ import annotations
 
 import math
-import weakref
 from typing import Any, Iterable, Sequence
 
 import numpy as np
@@ -30,9 +31,6 @@ PATH_STEP = 1.0                 # cm between the points of a move's path checked
 MAX_PATH_STEPS = 80
 _LOS_CACHE_LIMIT = 200_000
 
-_los_cache: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
-_region_cache: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
-_high_cache: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
 
 
 # -- line of sight ---------------------------------------------------------------------------------
@@ -101,7 +99,7 @@ class _Sight:
 
 def _sight(state: GameState) -> _Sight:
     rules = los_rules(state)
-    per_table = _los_cache.setdefault(state.table, {})
+    per_table = state.table.memory("risus-sight")
     sight = per_table.get(rules)
     if sight is None or sight.full():      # a full memory starts afresh (between two questions)
         sight = per_table[rules] = _Sight(state.table, rules)
@@ -123,7 +121,7 @@ def los_clear(state: GameState, a: Sequence[float], b: Sequence[float]) -> bool:
 
 
 def in_high_terrain(state: GameState, x: float, y: float) -> bool:
-    cache = _high_cache.setdefault(state.table, {})
+    cache = state.table.memory("risus-high")
     key = (float(x), float(y))
     hit = cache.get(key)
     if hit is None:
@@ -189,14 +187,13 @@ def cover_distance(state: GameState) -> float:
     return float(state.scenario.ruleset_data.get("cover_distance", state.scenario.edge_band or 3.0))
 
 
-_cover_cache: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
 _UNKNOWN = object()
 
 
 def cover_piece(state: GameState, target: Sequence[float], attacker: Sequence[float]):
     """The piece giving cover from this attacker (inside a wood or house; behind a log or low wall)."""
     behind = cover_distance(state)
-    cache = _cover_cache.setdefault(state.table, {})
+    cache = state.table.memory("risus-cover")
     raw = (float(target[0]), float(target[1]), float(attacker[0]), float(attacker[1]), behind)
     hit = cache.get(raw, _UNKNOWN)
     if hit is _UNKNOWN:
@@ -230,7 +227,7 @@ def piece_here(state: GameState, x: float, y: float):
 
 # -- movement --------------------------------------------------------------------------------------
 def _regions(state: GameState) -> dict:
-    return _region_cache.setdefault(state.table, {})
+    return state.table.memory("risus-regions")
 
 
 def move_region(state: GameState, x: float, y: float):
