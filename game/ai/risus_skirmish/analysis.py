@@ -44,6 +44,7 @@ class Analysis:
         self._in_cover: dict[tuple, bool] = {}
         self._pin_cost: dict[str, float] = {}
         self._behind: dict[int, bool] = {}
+        self._inside: dict[int, tuple] = {}         # per side: its figures by id, and those inside the objective
         self.pin_gains: dict[str, float] = {}       # outcomes.pin_gain, per enemy figure
         v = view.scenario.victory
         self.hold = v.get("kind") == "hold"
@@ -106,12 +107,13 @@ class Analysis:
         able = [s for s in shooters if forces.able(s) or self.is_marker(s)]
         self.view.table.remember_points(points)         # cover looks at the terrain at each point
         seen = self.seen_by(able, points)
+        where = [s.pos for s in able]
         out = []
-        for j, pt in enumerate(points):
+        for pt, column in zip(points, zip(*seen) if able else [()] * len(points)):
             miss = 1.0
-            for i, s in enumerate(able):
-                if seen[i][j]:
-                    miss *= 1.0 - self.p_shot(s, s.pos, pt)
+            for s, spos, ok in zip(able, where, column):
+                if ok:
+                    miss *= 1.0 - self.p_shot(s, spos, pt)
             out.append(1.0 - miss)
         return out
 
@@ -125,13 +127,14 @@ class Analysis:
         live = [t for t in targets if forces.able(t) and not forces.is_hidden(t)]
         if not live or not shooters:
             return [0.0] * len(shooters)
-        seen = terrain.sees_many(self.view, list(shooters), [t.pos for t in live])
+        where = [t.pos for t in live]
+        seen = terrain.sees_many(self.view, list(shooters), where)
         out = []
         for (u, pos, _), row in zip(shooters, seen):
             best = 0.0
-            for t, ok in zip(live, row):
+            for tpos, ok in zip(where, row):
                 if ok:
-                    best = max(best, self.p_shot(u, pos, t.pos))
+                    best = max(best, self.p_shot(u, pos, tpos))
             out.append(best)
         return out
 
@@ -210,7 +213,13 @@ class Analysis:
         if not self.hold or self.objective is None or side != self.holder:
             return 0.0
         where = where or {}
-        inside = [u for u in self.units if u.side == side and self.in_objective(where.get(u.id, u.pos))]
+        if side not in self._inside:
+            mine = {u.id: u for u in self.units if u.side == side}
+            self._inside[side] = (mine, [u for u in mine.values() if self.in_objective(u.pos)])
+        mine, now = self._inside[side]
+        # those inside where they stand, unless they would move, and those who would move inside
+        inside = [u for u in now if u.id not in where] + \
+            [mine[uid] for uid, pos in where.items() if uid in mine and self.in_objective(pos)]
         if not inside:
             return 0.0
         able = sum(1 for u in inside if forces.able(u))

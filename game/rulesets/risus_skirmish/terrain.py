@@ -17,7 +17,7 @@ from shapely.geometry import Point, Polygon, box
 from game.engine.state import GameState, Unit
 from game.geometry import bases as base_geometry
 from game.geometry.los import LosRules
-from game.geometry.sectors import in_arc
+from game.geometry.sectors import in_arc_many
 
 from . import forces
 
@@ -66,7 +66,14 @@ class _Sight:
         return i
 
     def points(self, pts: Iterable[Sequence[float]]) -> np.ndarray:
-        return np.fromiter((self.point(p) for p in pts), dtype=np.int64)
+        raw, point, out = self.raw, self.point, []
+        for p in pts:
+            try:
+                i = raw[p]          # a tuple of numbers hashes as the tuple of its floats
+            except (KeyError, TypeError):
+                i = point(p)
+            out.append(i)
+        return np.array(out, dtype=np.int64)
 
     def pairs(self, a: np.ndarray, b: np.ndarray) -> list[bool]:
         """LOS between the points of ids a[m] and b[m]."""
@@ -174,7 +181,7 @@ def sees_many(state: GameState, viewers: Sequence[tuple[Unit, Any, Any]],
         arc = 360.0 if all_round else vision_arc(state, unit, p)
         if arc < 360.0:
             f = unit.facing if facing is None else facing
-            wanted[i] = [in_arc(p, f, arc, t) for t in targets]
+            wanted[i] = in_arc_many(p, f, arc, targets)
     out = np.zeros((len(viewers), n), dtype=bool)
     rows, cols = np.nonzero(wanted)
     if len(rows):
