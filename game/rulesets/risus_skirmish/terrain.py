@@ -30,6 +30,7 @@ GAP_TOLERANCE = 0.01            # cm²: less uncovered table than this is roundi
 PATH_STEP = 1.0                 # cm between the points of a move's path checked for opportunity fire
 MAX_PATH_STEPS = 80
 _LOS_CACHE_LIMIT = 200_000
+_FEW = 48                       # pairs: fewer are looked up in plain Python, more through numpy
 
 
 
@@ -65,7 +66,7 @@ class _Sight:
             self.raw[key] = i
         return i
 
-    def points(self, pts: Iterable[Sequence[float]]) -> np.ndarray:
+    def points(self, pts: Iterable[Sequence[float]]) -> list[int]:
         raw, point, out = self.raw, self.point, []
         for p in pts:
             try:
@@ -73,14 +74,15 @@ class _Sight:
             except (KeyError, TypeError):
                 i = point(p)
             out.append(i)
-        return np.array(out, dtype=np.int64)
+        return out
 
-    def pairs(self, a: np.ndarray, b: np.ndarray) -> list[bool]:
+    def pairs(self, a: Sequence[int], b: Sequence[int]) -> list[bool]:
         """LOS between the points of ids a[m] and b[m]."""
-        if len(a) == 0:
-            return []
-        codes = (np.minimum(a, b) << 32) | np.maximum(a, b)
-        keys = codes.tolist()
+        if len(a) <= _FEW:
+            keys = [(x << 32) | y if x <= y else (y << 32) | x for x, y in zip(a, b)]
+        else:
+            a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+            keys = ((np.minimum(a, b) << 32) | np.maximum(a, b)).tolist()
         got = list(map(self.clear.get, keys))
         if None in got:
             self._decide([k for k, g in zip(keys, got) if g is None])
@@ -170,22 +172,32 @@ def sees_many(state: GameState, viewers: Sequence[tuple[Unit, Any, Any]],
     sight = _sight(state)
     n = len(targets)
     target_ids = sight.points(targets)
-    origin_ids = np.empty(len(viewers), dtype=np.int64)
-    wanted = np.ones((len(viewers), n), dtype=bool)
     origins = [tuple(pos) if pos is not None else unit.pos for unit, pos, _ in viewers]
+    origin_ids = sight.points(origins)
     all_round = str(state.options.get("facing", "none")) == "none"
     if not all_round:
         state.table.remember_points(origins)
-    for i, ((unit, _, facing), p) in enumerate(zip(viewers, origins)):
-        origin_ids[i] = sight.point(p)
+    arcs: list[list[bool] | None] = []           # per viewer: which points lie in its field of vision
+    for (unit, _, facing), p in zip(viewers, origins):
         arc = 360.0 if all_round else vision_arc(state, unit, p)
-        if arc < 360.0:
-            f = unit.facing if facing is None else facing
-            wanted[i] = in_arc_many(p, f, arc, targets)
+        arcs.append(None if arc >= 360.0 else in_arc_many(p, unit.facing if facing is None else facing, arc, targets))
+    if len(viewers) * n <= _FEW:
+        out = []
+        for oid, arc_row in zip(origin_ids, arcs):
+            wanted = range(n) if arc_row is None else [j for j, ok in enumerate(arc_row) if ok]
+            row = [False] * n
+            for j, c in zip(wanted, sight.pairs([oid] * len(wanted), [target_ids[j] for j in wanted])):
+                row[j] = c
+            out.append(row)
+        return out
+    wanted = np.ones((len(viewers), n), dtype=bool)
+    for i, arc_row in enumerate(arcs):
+        if arc_row is not None:
+            wanted[i] = arc_row
     out = np.zeros((len(viewers), n), dtype=bool)
     rows, cols = np.nonzero(wanted)
     if len(rows):
-        out[rows, cols] = sight.pairs(origin_ids[rows], target_ids[cols])
+        out[rows, cols] = sight.pairs(np.asarray(origin_ids)[rows], np.asarray(target_ids)[cols])
     return out.tolist()
 
 
