@@ -46,6 +46,7 @@ class Analysis:
         self._behind: dict[int, bool] = {}
         self._inside: dict[int, tuple] = {}         # per side: its figures by id, and those inside the objective
         self.pin_gains: dict[str, float] = {}       # outcomes.pin_gain, per enemy figure
+        self._open_able: list[Unit] | None = None
         v = view.scenario.victory
         self.hold = v.get("kind") == "hold"
         self.objective = victory.objective(view, v.get("objective")) if self.hold else None
@@ -137,6 +138,12 @@ class Analysis:
                     best = max(best, self.p_shot(u, pos, tpos))
             out.append(best)
         return out
+
+    def open_able(self) -> list[Unit]:
+        """Our figures able to fight and not hidden, in their order (the enemy can shoot at these)."""
+        if self._open_able is None:
+            self._open_able = [u for u in self.own if forces.able(u) and not forces.is_hidden(u)]
+        return self._open_able
 
     # what a pin costs ----------------------------------------------------------------------------
     def rally_p(self, u: Unit) -> float:
