@@ -45,6 +45,36 @@ def grown(other: Base, radius: float) -> Polygon:
     return Point(ox, oy).buffer((r + radius) * _CIRCUMSCRIBE, quad_segs=CIRCLE_QUAD_SEGS)
 
 
+_MARGIN = 1e-6          # cm: the prefilter keeps a base this much nearer than it could possibly reach
+
+
+def _grown_radius(other: Base, radius: float) -> float:
+    return (other[2] + radius) * _CIRCUMSCRIBE * (1 + 1e-9)
+
+
+def _within_reach(box: tuple[float, float, float, float], radius: float, others: Sequence[Base],
+                  start: Sequence[float] | None, blockers: Sequence[Base]) -> tuple[list[Base], list[Base]]:
+    """A battle has hundreds of bases: only those whose grown base or shadow could meet the region's
+    box are drawn (the rest could not meet the region, so the cut is the same), in their own order."""
+    near = [o for o in others if _may_reach(box, o, radius)]
+    if start is None or not blockers:
+        return near, list(blockers)
+    sx, sy = float(start[0]), float(start[1])
+    # every point of a shadow lies at least (distance - grown radius) from start
+    farthest = max(math.hypot(x - sx, y - sy) for x in (box[0], box[2]) for y in (box[1], box[3]))
+    return near, [b for b in blockers
+                  if math.hypot(b[0] - sx, b[1] - sy) - _grown_radius(b, radius) <= farthest + _MARGIN]
+
+
+def _may_reach(box: tuple[float, float, float, float], other: Base, radius: float) -> bool:
+    """Could the grown base (a polygon inside its circumscribed circle) meet the box?"""
+    minx, miny, maxx, maxy = box
+    ox, oy = other[0], other[1]
+    dx = max(minx - ox, 0.0, ox - maxx)
+    dy = max(miny - oy, 0.0, oy - maxy)
+    return math.hypot(dx, dy) <= _grown_radius(other, radius) + _MARGIN
+
+
 def shadow(start: Sequence[float], other: Base, radius: float, reach: float) -> Polygon:
     """The destinations within `reach` of start whose straight path from start would take a base of
     `radius` through the base `other` (the grown base and the cone behind it, as seen from start).
@@ -105,9 +135,11 @@ def clear_region(region, radius: float, others: Sequence[Base], start: Sequence[
 
 def _clear_region(region, radius: float, others: Sequence[Base], start: Sequence[float] | None,
                   blockers: Sequence[Base]):
+    box = region.bounds if not region.is_empty else (0, 0, 0, 0)
+    others, blockers = _within_reach(box, radius, others, start, blockers)
     cut = [grown(o, radius) for o in others]
     if start is not None and blockers:
-        minx, miny, maxx, maxy = region.bounds if not region.is_empty else (0, 0, 0, 0)
+        minx, miny, maxx, maxy = box
         reach = math.hypot(maxx - minx, maxy - miny) + 1.0
         cut += [shadow(start, b, radius, reach) for b in blockers]
     cut = [c for c in cut if not c.is_empty and c.intersects(region)]

@@ -30,9 +30,28 @@ def angle_difference(a_deg: float, b_deg: float) -> float:
 
 def in_arc(origin, facing_deg: float, arc_deg: float, point) -> bool:
     """Is the point within the arc (centred on the facing, arc_deg wide, edges included)? The origin itself is."""
-    if arc_deg >= 360.0 or (point[0] == origin[0] and point[1] == origin[1]):
-        return True
-    return angle_difference(facing_deg, angle_to(origin, point)) <= arc_deg / 2 + _ANGLE_EPS
+    return in_arc_many(origin, facing_deg, arc_deg, (point,))[0]
+
+
+def in_arc_many(origin, facing_deg: float, arc_deg: float, points) -> list[bool]:
+    """in_arc for many points from one origin: angle_difference(facing, angle_to(origin, point)) within
+    half the arc, the same arithmetic written out once for the whole row."""
+    if arc_deg >= 360.0:
+        return [True] * len(points)
+    ox, oy = origin[0], origin[1]
+    limit = arc_deg / 2 + _ANGLE_EPS
+    out = []
+    for p in points:
+        px, py = p[0], p[1]
+        if px == ox and py == oy:
+            out.append(True)
+            continue
+        ang = math.degrees(math.atan2(py - oy, px - ox)) % 360.0       # angle_to
+        if ang >= 360.0:
+            ang = 0.0
+        d = (ang - facing_deg) % 360.0                                  # angle_difference
+        out.append(min(d, 360.0 - d) <= limit)
+    return out
 
 
 def sector(origin, facing_deg: float, arc_deg: float, radius: float) -> Polygon:

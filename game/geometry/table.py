@@ -57,6 +57,15 @@ class Table:
         self._at: dict[tuple[float, float], tuple[int, ...]] = {}          # pieces_at, per point
         self._shelter: dict[tuple[float, float, float], bool] = {}        # near_shelter, per point
         self._answers: dict[tuple, Any] = {}       # los and movement_reach, per question (the table never changes)
+        self._memories: dict[str, dict] = {}       # a ruleset's own answers about this table (memory)
+
+    def memory(self, name: str) -> dict:
+        """A ruleset's own store of answers about this table, by name, kept as long as the table (the
+        table never changes, so an answer about its terrain stays true)."""
+        found = self._memories.get(name)
+        if found is None:
+            found = self._memories[name] = {}
+        return found
 
     def _union(self, want):
         geoms = [p.polygon for p in self.pieces if want(p.kind)]
@@ -78,6 +87,21 @@ class Table:
                 self._at.clear()
             idx = self._at[key] = tuple(np.sort(self.tree.query(Point(x, y), predicate="intersects")).tolist())
         return [self.pieces[i] for i in idx]
+
+    def remember_points(self, points: Sequence[Sequence[float]]) -> None:
+        """Look up the pieces at many points in one spatial query, for pieces_at to answer from memory
+        (the same answers: every piece containing the point, boundary counts)."""
+        new = list(dict.fromkeys(k for k in ((float(p[0]), float(p[1])) for p in points) if k not in self._at))
+        if not new:
+            return
+        if len(self._at) + len(new) > _POINT_CACHE:
+            self._at.clear()
+        at: dict[int, list[int]] = {i: [] for i in range(len(new))}
+        pi, ks = self.tree.query(shapely.points(np.asarray(new, dtype=float)), predicate="intersects")
+        for i, k in zip(pi.tolist(), ks.tolist()):
+            at[i].append(k)
+        for i, key in enumerate(new):
+            self._at[key] = tuple(sorted(at[i]))
 
     def near_shelter(self, x: float, y: float, distance: float) -> bool:
         """Is a linear obstacle or cover piece within `distance` cm of the point (a little more, never

@@ -41,10 +41,14 @@ class Analysis:
         self.diag = math.hypot(view.scenario.width, view.scenario.height)
         self._base: dict[str, int] = {}
         self._cover: dict[tuple, bool] = {}
+        self._cover_raw: dict[tuple, bool] = {}     # covered, per point as asked (before rounding)
+        self._p_attack: dict[int, float] = {}
         self._in_cover: dict[tuple, bool] = {}
         self._pin_cost: dict[str, float] = {}
         self._behind: dict[int, bool] = {}
+        self._inside: dict[int, tuple] = {}         # per side: its figures by id, and those inside the objective
         self.pin_gains: dict[str, float] = {}       # outcomes.pin_gain, per enemy figure
+        self._open_able: list[Unit] | None = None
         v = view.scenario.victory
         self.hold = v.get("kind") == "hold"
         self.objective = victory.objective(view, v.get("objective")) if self.hold else None
@@ -72,14 +76,21 @@ class Analysis:
         return self._base[u.id]
 
     def covered(self, target: Sequence[float], attacker: Sequence[float]) -> bool:
-        key = (round(target[0], 2), round(target[1], 2), round(attacker[0], 2), round(attacker[1], 2))
-        if key not in self._cover:
-            self._cover[key] = terrain.cover_piece(self.view, target, attacker) is not None
-        return self._cover[key]
+        raw = (target[0], target[1], attacker[0], attacker[1])
+        hit = self._cover_raw.get(raw)
+        if hit is None:
+            # one answer per spot rounded to 0.01 cm (the first point asked about decides it)
+            key = (round(target[0], 2), round(target[1], 2), round(attacker[0], 2), round(attacker[1], 2))
+            if key not in self._cover:
+                self._cover[key] = terrain.cover_piece(self.view, target, attacker) is not None
+            hit = self._cover_raw[raw] = self._cover[key]
+        return hit
 
     def p_shot(self, shooter: Unit, spos: Sequence[float], tpos: Sequence[float]) -> float:
-        dice = self.base_dice(shooter) - (1 if self.covered(tpos, spos) else 0)
-        p = float(combat.p_attack(max(dice, 0)))
+        dice = max(self.base_dice(shooter) - (1 if self.covered(tpos, spos) else 0), 0)
+        p = self._p_attack.get(dice)
+        if p is None:
+            p = self._p_attack[dice] = float(combat.p_attack(dice))
         return p * MARKER_REAL if self.is_marker(shooter) else p
 
     # sight ----------------------------------------------------------------------------------------
@@ -97,13 +108,15 @@ class Analysis:
     def threat(self, points: Sequence[Sequence[float]], shooters: Sequence[Unit]) -> list[float]:
         """For each point: the chance at least one of these shooters would pin a figure there."""
         able = [s for s in shooters if forces.able(s) or self.is_marker(s)]
+        self.view.table.remember_points(points)         # cover looks at the terrain at each point
         seen = self.seen_by(able, points)
+        where = [s.pos for s in able]
         out = []
-        for j, pt in enumerate(points):
+        for pt, column in zip(points, zip(*seen) if able else [()] * len(points)):
             miss = 1.0
-            for i, s in enumerate(able):
-                if seen[i][j]:
-                    miss *= 1.0 - self.p_shot(s, s.pos, pt)
+            for s, spos, ok in zip(able, where, column):
+                if ok:
+                    miss *= 1.0 - self.p_shot(s, spos, pt)
             out.append(1.0 - miss)
         return out
 
@@ -117,15 +130,22 @@ class Analysis:
         live = [t for t in targets if forces.able(t) and not forces.is_hidden(t)]
         if not live or not shooters:
             return [0.0] * len(shooters)
-        seen = terrain.sees_many(self.view, list(shooters), [t.pos for t in live])
+        where = [t.pos for t in live]
+        seen = terrain.sees_many(self.view, list(shooters), where)
         out = []
         for (u, pos, _), row in zip(shooters, seen):
             best = 0.0
-            for t, ok in zip(live, row):
+            for tpos, ok in zip(where, row):
                 if ok:
-                    best = max(best, self.p_shot(u, pos, t.pos))
+                    best = max(best, self.p_shot(u, pos, tpos))
             out.append(best)
         return out
+
+    def open_able(self) -> list[Unit]:
+        """Our figures able to fight and not hidden, in their order (the enemy can shoot at these)."""
+        if self._open_able is None:
+            self._open_able = [u for u in self.own if forces.able(u) and not forces.is_hidden(u)]
+        return self._open_able
 
     # what a pin costs ----------------------------------------------------------------------------
     def rally_p(self, u: Unit) -> float:
@@ -202,7 +222,13 @@ class Analysis:
         if not self.hold or self.objective is None or side != self.holder:
             return 0.0
         where = where or {}
-        inside = [u for u in self.units if u.side == side and self.in_objective(where.get(u.id, u.pos))]
+        if side not in self._inside:
+            mine = {u.id: u for u in self.units if u.side == side}
+            self._inside[side] = (mine, [u for u in mine.values() if self.in_objective(u.pos)])
+        mine, now = self._inside[side]
+        # those inside where they stand, unless they would move, and those who would move inside
+        inside = [u for u in now if u.id not in where] + \
+            [mine[uid] for uid, pos in where.items() if uid in mine and self.in_objective(pos)]
         if not inside:
             return 0.0
         able = sum(1 for u in inside if forces.able(u))

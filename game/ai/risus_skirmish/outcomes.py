@@ -70,7 +70,7 @@ def pin_gain(analysis: Analysis, target: Unit) -> float:
 def _pin_gain(analysis: Analysis, target: Unit) -> float:
     if not forces.able(target):
         return 0.0
-    mine = [u for u in analysis.own if forces.able(u) and not forces.is_hidden(u)]
+    mine = analysis.open_able()
     mine = positions.nearest(mine, [u.pos for u in mine], target.pos, NEAR_FIGURES)
     threat = 0.0
     if mine:

@@ -1,12 +1,13 @@
 """Terrain questions of Risus Skirmish, over game.geometry: who sees whom, cover, where a move may end.
 
-The table never changes during a game, so move regions are cached per terrain piece and LOS answers
-per pair of points (figures rarely move between two questions).
+The table never changes during a game, so its answers are kept in the table's memory (Table.memory):
+move regions per terrain piece, LOS per pair of points (each point named once), cover per target and
+attacker, high terrain per point. Figures rarely move between two questions, and the AI asks about the
+same spots again and again: the answers are those the rules give when asked afresh.
 """
 from __future__ import annotations
 
 import math
-import weakref
 from typing import Any, Iterable, Sequence
 
 import numpy as np
@@ -16,7 +17,7 @@ from shapely.geometry import Point, Polygon, box
 from game.engine.state import GameState, Unit
 from game.geometry import bases as base_geometry
 from game.geometry.los import LosRules
-from game.geometry.sectors import in_arc
+from game.geometry.sectors import in_arc_many
 
 from . import forces
 
@@ -29,9 +30,8 @@ GAP_TOLERANCE = 0.01            # cm²: less uncovered table than this is roundi
 PATH_STEP = 1.0                 # cm between the points of a move's path checked for opportunity fire
 MAX_PATH_STEPS = 80
 _LOS_CACHE_LIMIT = 200_000
+_FEW = 48                       # pairs: fewer are looked up in plain Python, more through numpy
 
-_los_cache: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
-_region_cache: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
 
 
 # -- line of sight ---------------------------------------------------------------------------------
@@ -40,28 +40,89 @@ def los_rules(state: GameState) -> LosRules:
                     houses=str(state.options.get("houses", "high")))
 
 
-def _key(rules: LosRules, a: Sequence[float], b: Sequence[float]) -> tuple:
-    pa = (round(float(a[0]), 6), round(float(a[1]), 6))
-    pb = (round(float(b[0]), 6), round(float(b[1]), 6))
-    return (rules, pa, pb) if pa <= pb else (rules, pb, pa)
+class _Sight:
+    """LOS answers (terrain only) on one table under one LosRules, kept while the table lives.
+
+    A point is named once by an integer (its coordinates rounded to 1e-6 cm, as every answer is
+    decided on the rounded points), so a question about many pairs is a few numpy operations and one
+    dictionary look-up per pair, not a rounding and a tuple per pair."""
+
+    def __init__(self, table: Any, rules: LosRules):
+        self.index = table.los_index(rules)
+        self.raw: dict[tuple[float, float], int] = {}        # a point as given -> its id
+        self.ids: dict[tuple[float, float], int] = {}        # a rounded point -> its id
+        self.xy: list[tuple[float, float]] = []              # id -> the rounded point
+        self.clear: dict[int, bool] = {}                     # pair code (lower id << 32 | higher) -> LOS
+
+    def point(self, p: Sequence[float]) -> int:
+        key = (float(p[0]), float(p[1]))
+        i = self.raw.get(key)
+        if i is None:
+            r = (round(key[0], 6), round(key[1], 6))
+            i = self.ids.get(r)
+            if i is None:
+                i = self.ids[r] = len(self.xy)
+                self.xy.append(r)
+            self.raw[key] = i
+        return i
+
+    def points(self, pts: Iterable[Sequence[float]]) -> list[int]:
+        raw, point, out = self.raw, self.point, []
+        for p in pts:
+            try:
+                i = raw[p]          # a tuple of numbers hashes as the tuple of its floats
+            except (KeyError, TypeError):
+                i = point(p)
+            out.append(i)
+        return out
+
+    def pairs(self, a: Sequence[int], b: Sequence[int]) -> list[bool]:
+        """LOS between the points of ids a[m] and b[m]."""
+        if len(a) <= _FEW:
+            keys = [(x << 32) | y if x <= y else (y << 32) | x for x, y in zip(a, b)]
+        else:
+            a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+            keys = ((np.minimum(a, b) << 32) | np.maximum(a, b)).tolist()
+        got = list(map(self.clear.get, keys))
+        if None in got:
+            self._decide([k for k, g in zip(keys, got) if g is None])
+            got = list(map(self.clear.__getitem__, keys))
+        return got
+
+    def full(self) -> bool:
+        return len(self.clear) > _LOS_CACHE_LIMIT or len(self.xy) > _LOS_CACHE_LIMIT
+
+    def _decide(self, missing: list[int]) -> None:
+        todo = np.fromiter(dict.fromkeys(missing), dtype=np.int64)
+        xy = self.xy
+        pa = np.array([xy[i] for i in (todo >> 32).tolist()], dtype=float)
+        pb = np.array([xy[i] for i in (todo & 0xFFFFFFFF).tolist()], dtype=float)
+        # each pair with its points in lexicographic order, the order the answers were always asked in
+        swap = (pa[:, 0] > pb[:, 0]) | ((pa[:, 0] == pb[:, 0]) & (pa[:, 1] > pb[:, 1]))
+        first, second = np.where(swap[:, None], pb, pa), np.where(swap[:, None], pa, pb)
+        coords = np.stack([first, second], axis=1).reshape(-1, 2)
+        at = np.arange(0, 2 * len(todo), 2, dtype=np.intp)
+        clear, _ = self.index.pairs(coords, at, at + 1)
+        self.clear.update(zip(todo.tolist(), clear.tolist()))
+
+
+def _sight(state: GameState) -> _Sight:
+    rules = los_rules(state)
+    per_table = state.table.memory("risus-sight")
+    sight = per_table.get(rules)
+    if sight is None or sight.full():      # a full memory starts afresh (between two questions)
+        sight = per_table[rules] = _Sight(state.table, rules)
+    return sight
 
 
 def clear_pairs(state: GameState, pairs: Sequence[tuple[Sequence[float], Sequence[float]]]) -> list[bool]:
     """LOS (terrain only, no facing) for many pairs of points at once, through the table's bulk query."""
-    table = state.table
-    rules = los_rules(state)
-    cache = _los_cache.setdefault(table, {})
-    if len(cache) > _LOS_CACHE_LIMIT:
-        cache.clear()
-    keys = [_key(rules, a, b) for a, b in pairs]
-    missing = list(dict.fromkeys(k for k in keys if k not in cache))
-    if missing:
-        coords = np.array([c for k in missing for c in (k[1], k[2])], dtype=float)
-        first = np.arange(0, 2 * len(missing), 2, dtype=np.intp)
-        clear, _ = table.los_index(rules).pairs(coords, first, first + 1)
-        for k, c in zip(missing, clear.tolist()):
-            cache[k] = bool(c)
-    return [cache[k] for k in keys]
+    if not pairs:
+        return []
+    sight = _sight(state)
+    a = sight.points(p for p, _ in pairs)
+    b = sight.points(q for _, q in pairs)
+    return sight.pairs(a, b)
 
 
 def los_clear(state: GameState, a: Sequence[float], b: Sequence[float]) -> bool:
@@ -69,7 +130,14 @@ def los_clear(state: GameState, a: Sequence[float], b: Sequence[float]) -> bool:
 
 
 def in_high_terrain(state: GameState, x: float, y: float) -> bool:
-    return any(p.kind.high or p.kind.building for p in state.table.pieces_at(x, y))
+    cache = state.table.memory("risus-high")
+    key = (float(x), float(y))
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) > _LOS_CACHE_LIMIT:
+            cache.clear()
+        hit = cache[key] = any(p.kind.high or p.kind.building for p in state.table.pieces_at(x, y))
+    return hit
 
 
 def vision_arc(state: GameState, unit: Unit, pos: Sequence[float] | None = None) -> float:
@@ -97,19 +165,40 @@ def sees(state: GameState, viewer: Unit, target: Sequence[float],
 def sees_many(state: GameState, viewers: Sequence[tuple[Unit, Any, Any]],
               targets: Sequence[Sequence[float]]) -> list[list[bool]]:
     """matrix[i][j]: viewer i (unit, position or None, facing or None) sees point j."""
-    origins = []
-    for unit, pos, facing in viewers:
-        p = tuple(pos) if pos is not None else unit.pos
-        f = unit.facing if facing is None else facing
-        origins.append((p, f, vision_arc(state, unit, p)))
-    wanted = [(i, j) for i, (p, f, arc) in enumerate(origins) for j, t in enumerate(targets)
-              if in_arc(p, f, arc, t)]
-    out = [[False] * len(targets) for _ in origins]
-    if wanted:
-        clear = clear_pairs(state, [(origins[i][0], targets[j]) for i, j in wanted])
-        for (i, j), c in zip(wanted, clear):
-            out[i][j] = c
-    return out
+    if not viewers:
+        return []
+    if not targets:
+        return [[] for _ in viewers]
+    sight = _sight(state)
+    n = len(targets)
+    target_ids = sight.points(targets)
+    origins = [tuple(pos) if pos is not None else unit.pos for unit, pos, _ in viewers]
+    origin_ids = sight.points(origins)
+    all_round = str(state.options.get("facing", "none")) == "none"
+    if not all_round:
+        state.table.remember_points(origins)
+    arcs: list[list[bool] | None] = []           # per viewer: which points lie in its field of vision
+    for (unit, _, facing), p in zip(viewers, origins):
+        arc = 360.0 if all_round else vision_arc(state, unit, p)
+        arcs.append(None if arc >= 360.0 else in_arc_many(p, unit.facing if facing is None else facing, arc, targets))
+    if len(viewers) * n <= _FEW:
+        out = []
+        for oid, arc_row in zip(origin_ids, arcs):
+            wanted = range(n) if arc_row is None else [j for j, ok in enumerate(arc_row) if ok]
+            row = [False] * n
+            for j, c in zip(wanted, sight.pairs([oid] * len(wanted), [target_ids[j] for j in wanted])):
+                row[j] = c
+            out.append(row)
+        return out
+    wanted = np.ones((len(viewers), n), dtype=bool)
+    for i, arc_row in enumerate(arcs):
+        if arc_row is not None:
+            wanted[i] = arc_row
+    out = np.zeros((len(viewers), n), dtype=bool)
+    rows, cols = np.nonzero(wanted)
+    if len(rows):
+        out[rows, cols] = sight.pairs(np.asarray(origin_ids)[rows], np.asarray(target_ids)[cols])
+    return out.tolist()
 
 
 # -- cover -----------------------------------------------------------------------------------------
@@ -117,20 +206,24 @@ def cover_distance(state: GameState) -> float:
     return float(state.scenario.ruleset_data.get("cover_distance", state.scenario.edge_band or 3.0))
 
 
-_cover_cache: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+_UNKNOWN = object()
 
 
 def cover_piece(state: GameState, target: Sequence[float], attacker: Sequence[float]):
     """The piece giving cover from this attacker (inside a wood or house; behind a log or low wall)."""
     behind = cover_distance(state)
-    key = (round(float(target[0]), 6), round(float(target[1]), 6),
-           round(float(attacker[0]), 6), round(float(attacker[1]), 6), behind)
-    cache = _cover_cache.setdefault(state.table, {})
-    if key not in cache:
+    cache = state.table.memory("risus-cover")
+    raw = (float(target[0]), float(target[1]), float(attacker[0]), float(attacker[1]), behind)
+    hit = cache.get(raw, _UNKNOWN)
+    if hit is _UNKNOWN:
+        # decided on the points rounded to 1e-6 cm: points that round alike share one answer
+        key = (round(raw[0], 6), round(raw[1], 6), round(raw[2], 6), round(raw[3], 6), behind, "rounded")
         if len(cache) > _LOS_CACHE_LIMIT:
             cache.clear()
-        cache[key] = state.table.cover((key[0], key[1]), (key[2], key[3]), behind)
-    return cache[key]
+        if key not in cache:
+            cache[key] = state.table.cover((key[0], key[1]), (key[2], key[3]), behind)
+        hit = cache[raw] = cache[key]
+    return hit
 
 
 def piece_name(piece: Any) -> str:
@@ -153,7 +246,7 @@ def piece_here(state: GameState, x: float, y: float):
 
 # -- movement --------------------------------------------------------------------------------------
 def _regions(state: GameState) -> dict:
-    return _region_cache.setdefault(state.table, {})
+    return state.table.memory("risus-regions")
 
 
 def move_region(state: GameState, x: float, y: float):
