@@ -17,9 +17,9 @@ Two ways, per ruleset:
 
 The work is a count (finalists, outcomes, rollouts, actions), never a wall clock, so a game replays
 and resumes exactly: the rollouts go round the finalists one seed at a time and stop starting new
-rounds once `Settings.rollout_budget` actions (the candidate's and the played-out ones) are spent (the
-first round is always played whole, at most `rollout_actions + 1` a finalist), so a decision's
-look-ahead is bounded whatever the ruleset; the level shares a side's turn's work among its decisions
+rounds once `Settings.rollout_budget` actions (the candidate's and the played-out ones) are spent, so
+a decision's look-ahead is bounded whatever the ruleset (a round the budget cuts short counts for
+nothing: the heuristic's choice stands); the level shares a side's turn's work among its decisions
 (game.ai.levels.TURN_WORK), so a turn is bounded too; `make bench` checks the counts fit the time the
 level is allowed.
 """
@@ -120,17 +120,19 @@ def rerank(ctx: Context, ranked: list[tuple[float, int, Candidate]], seed: int,
     spent = 0
     last = 0                            # what the last round cost: a round that cannot fit is not begun
     for r in range(s.rollouts):
-        if s.rollout_budget <= 0 or (r > 0 and spent + last > s.rollout_budget):
+        if spent + last > s.rollout_budget:
             break
-        # a round, once begun, is played to its end (every finalist meets the same seeds; a round cut
-        # short would be work thrown away): it costs at most a rollout's actions a finalist
         start = spent
         seats = seats_for(r)
         this_round: list[float | None] = []
         for _, _, cand in finalists:
+            if spent >= s.rollout_budget:
+                break
             value, used = rollout(ctx, cand, seats, rollout_seed(seed, ctx.view.action_count, ctx.side, r))
             spent += used
             this_round.append(None if value is None else value - base)
+        if len(this_round) < len(finalists):
+            break                       # the budget ran out in this round: every finalist meets the same seeds
         last = spent - start
         for k, value in enumerate(this_round):
             if value is not None:

@@ -57,7 +57,7 @@ def test_the_share_is_read_from_the_view_so_a_resumed_game_shares_alike():
         decision_share(LEVELS["hard"], engine.view(again, d.seat), d.side)
 
 
-def test_a_bigger_side_rolls_out_less_a_decision_and_the_first_round_is_always_played_whole():
+def test_a_bigger_side_rolls_out_less_a_decision():
     state, d, view = _view("risk-to-take-village-line")
     player = AIPlayer(5, d.side, LEVELS["hard"])
     before = dict(lookahead.stats)
