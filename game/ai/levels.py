@@ -52,7 +52,7 @@ class TurnWork:
 
 MIN_FINALISTS = 2               # the heuristic's choice and one rival: below that the look-ahead is idle
 TURN_WORK: dict[str, TurnWork] = {
-    "hard": TurnWork(rollout_actions=160, finalists=30, second_steps=20),
+    "hard": TurnWork(rollout_actions=160, finalists=30, second_steps=24),
 }
 
 
