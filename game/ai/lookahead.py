@@ -18,8 +18,10 @@ Two ways, per ruleset:
 The work is a count (finalists, outcomes, rollouts, actions), never a wall clock, so a game replays
 and resumes exactly: the rollouts go round the finalists one seed at a time and stop starting new
 rounds once `Settings.rollout_budget` actions (the candidate's and the played-out ones) are spent, so
-a decision's look-ahead is bounded whatever the ruleset; `make bench` checks the count fits the
-time the level is allowed.
+a decision's look-ahead is bounded whatever the ruleset (a round the budget cuts short counts for
+nothing: the heuristic's choice stands); the level shares a side's turn's work among its decisions
+(game.ai.levels.TURN_WORK), so a turn is bounded too; `make bench` checks the counts fit the time the
+level is allowed.
 """
 from __future__ import annotations
 

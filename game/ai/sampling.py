@@ -12,15 +12,14 @@ from game.engine.ruleset import Option
 
 def point_in_region(region, rng: PlayerRng) -> tuple[float, float]:
     """A uniformly random point of a region: a triangle weighted by area, then a point in it."""
-    triangles = _triangles(region)
+    triangles, areas, total = _triangles(region)
     if not triangles:
         p = region.representative_point() if not region.is_empty else shapely.Point(0, 0)
         return (p.x, p.y)
-    total = sum(t.area for t in triangles)
     pick = rng.random() * total
     tri = triangles[-1]
-    for t in triangles:
-        pick -= t.area
+    for t, area in zip(triangles, areas):
+        pick -= area
         if pick <= 0:
             tri = t
             break
@@ -31,12 +30,12 @@ def point_in_region(region, rng: PlayerRng) -> tuple[float, float]:
     return (ax + u * (bx - ax) + v * (cx - ax), ay + u * (by - ay) + v * (cy - ay))
 
 
-_TRIANGLES: dict[int, tuple[Any, list]] = {}
+_TRIANGLES: dict[int, tuple[Any, list, list, float]] = {}
 
 
-def _triangles(region) -> list:
-    """The region's polygons cut into triangles of positive area (remembered per region: a move's region
-    is shared by every point drawn in it, and geometries never change)."""
+def _triangles(region) -> tuple[list, list[float], float]:
+    """The region's polygons cut into triangles of positive area, their areas and the total (remembered
+    per region: a move's region is shared by every point drawn in it, and geometries never change)."""
     hit = _TRIANGLES.get(id(region))
     if hit is None or hit[0] is not region:
         if len(_TRIANGLES) > 512:
@@ -46,8 +45,9 @@ def _triangles(region) -> list:
             if poly.geom_type == "Polygon" and poly.area > 0:
                 tris = shapely.constrained_delaunay_triangles(poly)
                 triangles.extend(t for t in getattr(tris, "geoms", [tris]) if t.area > 0)
-        hit = _TRIANGLES[id(region)] = (region, triangles)
-    return hit[1]
+        areas = [t.area for t in triangles]
+        hit = _TRIANGLES[id(region)] = (region, triangles, areas, sum(areas))
+    return hit[1], hit[2], hit[3]
 
 
 def complete(option: Option, rng: PlayerRng) -> Action:

@@ -15,12 +15,61 @@ from typing import Any
 
 from game.engine.dice import DiceStream, Roll, roll as roll_dice
 from game.engine.events import Event
-from game.engine.flow import FlowState
+from game.engine.flow import Decision, FlowState
 from game.engine.scenario import Scenario, Unit
 
 __all__ = ["BoardError", "GameState", "MARKERS", "Result", "Unit", "state_hash"]
 
 MARKERS = ("pinned", "out-of-control", "routed", "wounded", "reloading", "hidden")
+_SHARED_ITEMS = frozenset(("log", "rolls", "rolls_hidden_from", "_events"))
+_ATOMIC = frozenset((int, float, str, bool, type(None), bytes, complex))
+
+
+def fast_copy(value: Any, memo: dict[int, Any]) -> Any:
+    """copy.deepcopy for the plain data a game state holds (dicts, lists, sets, tuples, numbers,
+    strings and plain dataclasses such as units, decisions, the flow and the dice), with the same
+    memo, so sharing is kept; anything else goes to copy.deepcopy itself."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    hit = memo.get(id(value), memo)
+    if hit is not memo:
+        return hit
+    if kind is dict:
+        new: Any = {}
+        memo[id(value)] = new
+        for k, v in value.items():
+            new[k if type(k) in _ATOMIC else fast_copy(k, memo)] = fast_copy(v, memo)
+        _keep(value, memo)
+        return new
+    if kind is list:
+        new = []
+        memo[id(value)] = new
+        new.extend([fast_copy(v, memo) for v in value])
+        _keep(value, memo)
+        return new
+    if kind is set and all(type(v) in _ATOMIC for v in value):
+        new = set(value)
+        memo[id(value)] = new
+        _keep(value, memo)
+        return new
+    if kind is tuple and all(type(v) in _ATOMIC for v in value):
+        return value
+    if kind in _PLAIN_CLASSES:
+        new = object.__new__(kind)
+        memo[id(value)] = new
+        new.__dict__.update({k: fast_copy(v, memo) for k, v in value.__dict__.items()})
+        _keep(value, memo)
+        return new
+    return copy.deepcopy(value, memo)
+
+
+def _keep(value: Any, memo: dict[int, Any]) -> None:
+    """What deepcopy does too: keep the original alive while the memo holds its id."""
+    try:
+        memo[id(memo)].append(value)
+    except KeyError:
+        memo[id(memo)] = [value]
 
 
 @dataclasses.dataclass
@@ -65,17 +114,25 @@ class GameState:
     # -- copying -------------------------------------------------------------------------------
     def clone(self) -> "GameState":
         """An exact, independent copy; scenarios, boards and past events are shared."""
-        memo: dict[int, Any] = {}
-        game: GameState | None = self
-        while game is not None:
-            memo[id(game.scenario)] = game.scenario
-            memo[id(game.board)] = game.board
-            for event in game.log:
-                memo[id(event)] = event
-            for r in game.rolls:
-                memo[id(r)] = r
-            game = game.child
-        return copy.deepcopy(self, memo)
+        return copy.deepcopy(self, {})
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "GameState":
+        """The clone: what deepcopy would give, faster (the AI's look-ahead clones thousands of
+        times a turn). Scenario, board, logged events and rolls are shared (never changed once
+        made); everything else is copied, sharing within the copy kept as deepcopy keeps it."""
+        new = object.__new__(GameState)
+        memo[id(self)] = new
+        memo[id(self.scenario)] = self.scenario
+        memo[id(self.board)] = self.board
+        fields = self.__dict__
+        out = {}
+        for name, value in fields.items():
+            if name in _SHARED_ITEMS:
+                out[name] = list(value)         # events, rolls and their hidden_from tuples: shared
+            else:
+                out[name] = fast_copy(value, memo)
+        new.__dict__.update(out)
+        return new
 
     # -- the board -------------------------------------------------------------------------------
     @property
@@ -132,6 +189,9 @@ class GameState:
             **({"seats": list(self.seats)} if self.seats is not None else {}),
             **({"children": self.children} if self.children else {}),
         }
+
+
+_PLAIN_CLASSES = frozenset((Unit, FlowState, DiceStream, Decision, Result))
 
 
 def _canonical(value: Any) -> Any:

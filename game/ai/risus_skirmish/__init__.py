@@ -55,6 +55,9 @@ class RisusKnowledge(Knowledge):
                 settled = settle_op_fire(after, ctx.side) if after is not None else None
                 if settled is None:
                     return None
+                if after.dice.counter == 0:
+                    outs = settled      # no die was rolled (a deployment): every sample would be this one
+                    break
                 outs += [(q / SAMPLES, st) for q, st in settled]
         rest = rest_of_run(ctx, action)
         if ctx.cache.get("deeper", 0) <= 0 or len(outs) > DEEP_OUTCOMES:

@@ -21,6 +21,27 @@ from game.geometry.sectors import sector
 from .troops import ARC_HALF
 
 
+_MEMO_SIZE = 1 << 16          # answers kept per question before the store starts afresh
+
+
+def remembered(store: dict, key, make):
+    """`make()`, kept in `store` under `key` (a pure answer: the same key, the same answer)."""
+    try:
+        hit = store.get(key, store)
+    except TypeError:                   # a base with a list in it: not kept
+        return make()
+    if hit is store:
+        if len(store) >= _MEMO_SIZE:
+            store.clear()
+        hit = store[key] = make()
+    return hit
+
+
+def unit_key(unit: Unit) -> tuple:
+    """Everything of a unit the geometry here reads: its place, facing and base."""
+    return (unit.x, unit.y, unit.facing, tuple(unit.base.items()))
+
+
 def footprint(unit: Unit, x: float | None = None, y: float | None = None, facing: float | None = None):
     """The base on the table (the geometry's base_polygon; rectangles built directly, cached)."""
     x = unit.x if x is None else x
@@ -64,6 +85,10 @@ def front_centre(unit: Unit) -> tuple[float, float]:
 
 def arc_zone(unit: Unit, reach: float):
     """The 60-degree sector swept along the front edge, `reach` cm deep (the firing-arc tool's shape)."""
+    return remembered(_ZONES, (unit_key(unit), reach), lambda: _arc_zone(unit, reach))
+
+
+def _arc_zone(unit: Unit, reach: float):
     a, b = front_edge(unit).coords
     s1 = sector(a, unit.facing, 2 * ARC_HALF, reach)
     s2 = sector(b, unit.facing, 2 * ARC_HALF, reach)
@@ -72,12 +97,18 @@ def arc_zone(unit: Unit, reach: float):
 
 def in_arc_and_reach(unit: Unit, target: Unit, reach: float) -> bool:
     """Does any part of the target's base lie within the unit's arc, `reach` cm from its front edge?"""
-    return bool(arc_zone(unit, reach).intersects(footprint(target)))
+    return remembered(_IN_ARC, (unit_key(unit), unit_key(target), reach),
+                      lambda: bool(arc_zone(unit, reach).intersects(footprint(target))))
 
 
 def gap(a: Unit, b: Unit) -> float:
     """Base edge to base edge (0 when the bases touch)."""
-    return float(shapely.distance(footprint(a), footprint(b)))
+    return remembered(_GAPS, (unit_key(a), unit_key(b)), lambda: float(shapely.distance(footprint(a), footprint(b))))
+
+
+_ZONES: dict = {}
+_IN_ARC: dict = {}
+_GAPS: dict = {}
 
 
 def line_of_fire(unit: Unit, target: Unit) -> LineString:

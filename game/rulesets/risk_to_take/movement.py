@@ -169,6 +169,11 @@ def _what_moved(dist: float, turned: float, facing: float) -> str:
 def charge_position(unit: Unit, target: Unit) -> tuple[float, float, float]:
     """Where the charger stands in contact: facing the target's centre, its front edge against the
     target's base (found by halving the distance along the line of the charge)."""
+    return arcs.remembered(_CONTACTS, (arcs.unit_key(unit), arcs.unit_key(target)),
+                           lambda: _charge_position(unit, target))
+
+
+def _charge_position(unit: Unit, target: Unit) -> tuple[float, float, float]:
     facing = angle_to(unit.pos, target.pos)
     ux, uy = math.cos(math.radians(facing)), math.sin(math.radians(facing))
     lo, hi = 0.0, math.dist(unit.pos, target.pos)       # distance travelled along the line
@@ -193,10 +198,16 @@ def can_charge(state: GameState, unit: Unit, target: Unit) -> bool:
         return False
     if angle_difference(unit.facing, angle_to(unit.pos, target.pos)) > ABOUT_TURN:
         return False
+    w, h = state.scenario.width, state.scenario.height
+    return arcs.remembered(_REACHES, (arcs.unit_key(unit), arcs.unit_key(target), move_length(unit), w, h),
+                           lambda: _reaches(unit, target, w, h))
+
+
+def _reaches(unit: Unit, target: Unit, w: float, h: float) -> bool:
+    """The geometry of a charge: not yet in contact, and the stick reaches contact on the table."""
     if arcs.gap(unit, target) <= RANGES["melee"]:
         return False                    # already in contact: nothing to charge
     x, y, _ = charge_position(unit, target)
-    w, h = state.scenario.width, state.scenario.height
     if not (TABLE_MARGIN <= x <= w - TABLE_MARGIN and TABLE_MARGIN <= y <= h - TABLE_MARGIN):
         return False
     return math.dist(unit.pos, (x, y)) <= move_length(unit) + 1e-9 and not charge_blocked(state, unit, target)
@@ -220,6 +231,10 @@ def charge_blocked(state: GameState, unit: Unit, target: Unit) -> bool:
                 swept.buffer(-CONTACT_GAP, join_style="mitre").intersects(base):
             return True
     return False
+
+
+_CONTACTS: dict = {}
+_REACHES: dict = {}
 
 
 def charge(state: GameState, action: Charge) -> None:

@@ -135,7 +135,18 @@ class RiskToTake(TableRules, Ruleset):
                     or not movement.can_charge(state, u, t):
                 return f"Charge: {action.actor} cannot charge {action.target} now"
             return None
+        if decision.kind == "move" and isinstance(action, (Dismount, Mount)) and self._may_remount(state, action,
+                                                                                                   decision.side):
+            return None                 # the option is offered: no need to build all the others
         return super().check(state, action, decision)
+
+    @staticmethod
+    def _may_remount(state: GameState, action: Dismount | Mount, side: int) -> bool:
+        """Is this mount or dismount one of the move options (as _move_options offers them)?"""
+        u = state.units.get(action.actor)
+        if u is None or u.side != side or u.out or not movement.can_move(state, u):
+            return False
+        return movement.can_dismount(u) if isinstance(action, Dismount) else movement.can_mount(u)
 
     # -- resolving ---------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action, decision: Decision) -> None:

@@ -14,6 +14,7 @@ destruction of a fatigued unit; after that no commander can save that unit again
 """
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 from typing import Any
@@ -38,8 +39,16 @@ def fortified(state: GameState, unit: Unit) -> bool:
     charge or close up this turn (a unit attacking across a wall does not shelter behind it)."""
     if unit.id in state.data.get("charged", []):
         return False
+    table = state.table
+    return arcs.remembered(_BEHIND, (table, arcs.unit_key(unit)), lambda: _behind(table, unit))
+
+
+def _behind(table, unit: Unit) -> bool:
     body = arcs.footprint(unit).buffer(RANGES["melee"])
-    return any(p.kind.name == "fortification" and p.polygon.intersects(body) for p in state.table.pieces)
+    return any(p.kind.name == "fortification" and p.polygon.intersects(body) for p in table.pieces)
+
+
+_BEHIND: dict = {}
 
 
 def modifier(state: GameState, unit: Unit, cause: str, by: Unit | None) -> int:
@@ -60,10 +69,12 @@ def save_expr(rout_on: int, mod: int) -> str:
     return f"d6{mod:+d}>={rout_on + 1}" if mod else f"d6>={rout_on + 1}"
 
 
+@functools.lru_cache(maxsize=256)
 def fail_chance(rout_on: int, mod: int) -> Fraction:
     return 1 - probability(save_expr(rout_on, mod))
 
 
+@functools.lru_cache(maxsize=256)
 def odds_words(rout_on: int, mod: int) -> str:
     """The save figure as the table says it: 'fails on 1-2 (2 in 6, 33.3%)'."""
     faces = max(0, min(6, rout_on - mod))

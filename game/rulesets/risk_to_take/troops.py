@@ -19,6 +19,8 @@ STICK: float = DATA["stick"]                  # one infantry movement, one tooth
 RANGES: dict[str, float] = DATA["ranges"]
 ARC_HALF: float = DATA["arc_half_angle"]      # "Maximum degree of fire (or melee) is 30 degrees both on left and right"
 ROUTED = "routed"
+_COMMANDERS = frozenset(k for k, t in TYPES.items() if t.get("commander"))
+_ARTILLERY = frozenset(k for k, t in TYPES.items() if t.get("artillery"))
 
 
 def type_id(unit: Unit) -> str:
@@ -41,11 +43,11 @@ def label(unit: Unit) -> str:
 
 
 def is_commander(unit: Unit) -> bool:
-    return bool(TYPES[type_id(unit)].get("commander"))
+    return type_id(unit) in _COMMANDERS
 
 
 def is_artillery(unit: Unit) -> bool:
-    return bool(TYPES[type_id(unit)].get("artillery"))
+    return type_id(unit) in _ARTILLERY
 
 
 def is_light(unit: Unit) -> bool:
