@@ -200,7 +200,7 @@ def can_charge(state: GameState, unit: Unit, target: Unit) -> bool:
         return False
     w, h = state.scenario.width, state.scenario.height
     return arcs.remembered(_REACHES, (arcs.unit_key(unit), arcs.unit_key(target), move_length(unit), w, h),
-                           lambda: _reaches(unit, target, w, h))
+                           lambda: _reaches(unit, target, w, h)) and not charge_blocked(state, unit, target)
 
 
 def _reaches(unit: Unit, target: Unit, w: float, h: float) -> bool:
@@ -210,7 +210,7 @@ def _reaches(unit: Unit, target: Unit, w: float, h: float) -> bool:
     x, y, _ = charge_position(unit, target)
     if not (TABLE_MARGIN <= x <= w - TABLE_MARGIN and TABLE_MARGIN <= y <= h - TABLE_MARGIN):
         return False
-    return math.dist(unit.pos, (x, y)) <= move_length(unit) + 1e-9 and not charge_blocked(state, unit, target)
+    return math.dist(unit.pos, (x, y)) <= move_length(unit) + 1e-9
 
 
 def charge_blocked(state: GameState, unit: Unit, target: Unit) -> bool:
