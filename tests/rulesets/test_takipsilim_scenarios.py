@@ -203,3 +203,12 @@ def test_the_meeting_engagement_crews_deploy_near_enough_to_meet_in_the_first_ro
     assert min(xs[1]) - max(xs[0]) <= 30
     zones = {z["side"]: [p[0] for p in z["polygon"]] for z in sc.deployment_zones}
     assert max(zones[0]) <= 14 and min(zones[1]) >= sc.width - 14
+
+
+def test_the_night_raiders_must_work_the_jammer_five_times():
+    """Issue 12 (self-play: each side wins at least 2 of 10): with four runs of the jammer the raiders won 8
+    of 10; they now need five within the ten rounds ("operate": the raiders, side 0, at the relay mast;
+    assets/rules/takipsilim.md, Bundled scenarios)."""
+    sc = load("takipsilim-night-raid")
+    assert sc.victory["operate"] == {"objective": "mast", "side": 0, "times": 5}
+    assert sc.turn_limit == 10
