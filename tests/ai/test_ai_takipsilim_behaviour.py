@@ -10,6 +10,7 @@ from game import simulate
 from game.ai.players import make_player
 from game.engine import game as engine
 from game.engine.scenario import Scenario
+from game.geometry.measure import distance
 from game.rulesets.takipsilim.actions import AIM, GRENADE, HUNKER, MELEE, RELOAD, SHOOT, Order
 
 
@@ -199,3 +200,40 @@ def test_a_shooter_flanks_an_enemy_who_hunkers_down_round_after_round():
     act = order(state)
     assert act.move and ground.hunker_cover(state.table, state.units["r"].pos, (act.x, act.y)) is None
     assert not shoots_into_cover(state, act, "r")
+
+
+
+def last_rounds_position(turn, ahead=False):
+    """Two rifles 24 m apart (in effective range: no pull to close in), Blue in a ruin, a house between
+    them hiding each from the other; round `turn` of 12. With `ahead`, Blue has a second man far back."""
+    units = [fig("blue", 0, 18, 20, weapon="assault-rifle", magazines=2),
+             fig("red", 1, 42, 20, weapon="assault-rifle", magazines=2)]
+    if ahead:
+        units.append(fig("blue-2", 0, 4, 36, weapon="pistol", magazines=1))
+    state = game(units, [rect("ruin", "ruins", 14, 16, 19, 24), rect("house", "house", 24, 10, 34, 30)],
+                 turn_limit=12)
+    state.flow.turn = turn
+    return state
+
+
+@pytest.mark.parametrize("turn,ahead,closes_in", [(9, False, True), (2, False, False), (9, True, False)])
+def test_a_side_the_turn_limit_would_not_make_the_winner_closes_in_in_the_last_rounds(turn, ahead, closes_in):
+    """Issue 12, meeting engagement: level crews hunkered down to the turn limit. "At the turn limit, the
+    side with more characters still in combat wins; equal numbers are a draw" (assets/rules/takipsilim.md,
+    Victory): in the last rounds (analysis.PRESS_ROUNDS) a side with no more characters standing than
+    the enemy leaves its cover and closes in (analysis.pressed); early in the battle it keeps its cover,
+    and a side ahead sits it out."""
+    act = order(last_rounds_position(turn, ahead))
+    before = distance((18, 20), (42, 20))
+    after = distance((act.x, act.y), (42, 20)) if act.move else before
+    assert (after < before - 3) is closes_in
+
+
+def test_a_side_with_machinery_to_run_is_not_pressed_to_close_in():
+    """Where a side wins by operating machinery ("operate"), the machinery already draws it; the last-rounds
+    press belongs to a pure firefight (analysis.pressed)."""
+    from game.ai.takipsilim.analysis import Analysis
+    plain, machinery = last_rounds_position(9), last_rounds_position(9)
+    machinery.scenario.victory["operate"] = {"objective": "pump", "side": 0, "times": 3}
+    assert Analysis(engine.view(plain, 0), 0).pressed(0)
+    assert not Analysis(engine.view(machinery, 0), 0).pressed(0)

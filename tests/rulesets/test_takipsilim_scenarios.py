@@ -189,3 +189,26 @@ def test_no_grenade_may_be_thrown_back_in_the_surprise_round():
     assert rolls(s)[0].expr == "3d6kh2>=8"                       # the ambusher's throw has advantage
     assert s.data["luck"]["x"] == 3 and s.turn == 2
     assert [r.who for r in rolls(s, "avoiding the grenade")] == ["X"]
+
+
+def test_the_meeting_engagement_crews_deploy_near_enough_to_meet_in_the_first_rounds():
+    """Issue 12 (self-play: at most 5 of 10 games at the turn limit): on Market Street the crews stood 40 m
+    apart and the firefight reached the limit of round 12 in half the games. Each crew now deploys within
+    14 m of its own edge (its deployment zone and every figure), at most 30 m from the other: a Firefight
+    ("eliminate") of twelve rounds (assets/rules/takipsilim.md, Bundled scenarios)."""
+    sc = load("takipsilim-meeting-engagement")
+    assert (sc.victory, sc.turn_limit) == ({"kind": "eliminate"}, 12)
+    xs = {s: [u.x for u in sc.units if u.side == s] for s in (0, 1)}
+    assert max(xs[0]) <= 14 and min(xs[1]) >= sc.width - 14
+    assert min(xs[1]) - max(xs[0]) <= 30
+    zones = {z["side"]: [p[0] for p in z["polygon"]] for z in sc.deployment_zones}
+    assert max(zones[0]) <= 14 and min(zones[1]) >= sc.width - 14
+
+
+def test_the_night_raiders_must_work_the_jammer_five_times():
+    """Issue 12 (self-play: each side wins at least 2 of 10): with four runs of the jammer the raiders won 8
+    of 10; they now need five within the ten rounds ("operate": the raiders, side 0, at the relay mast;
+    assets/rules/takipsilim.md, Bundled scenarios)."""
+    sc = load("takipsilim-night-raid")
+    assert sc.victory["operate"] == {"objective": "mast", "side": 0, "times": 5}
+    assert sc.turn_limit == 10

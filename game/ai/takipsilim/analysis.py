@@ -26,6 +26,8 @@ OBJECTIVE_PULL = 2.0        # per diagonal nearer the machinery
 HABIT = 0.7                 # an enemy who hunkered down last round: how likely he does it again
 HABIT_AGAIN = 0.9           # ... and the round before too: he does it every round
 CLOSE_IN = 0.3              # per diagonal nearer the enemy when out of effective range
+PRESS_ROUNDS = 5            # the last rounds in which a side the turn limit would not favour presses on
+PRESS = 8.0                 # ... per diagonal nearer the nearest enemy, whatever the range
 
 
 @functools.lru_cache(maxsize=256)
@@ -76,6 +78,18 @@ class Analysis:
         if vic.get("kind") == "ambush":
             last = min(last, int(vic.get("survive_rounds", last)))
         return last
+
+    def pressed(self, side: int) -> bool:
+        """In the last PRESS_ROUNDS rounds of a pure "eliminate" battle, a side that the turn limit would not
+        make the winner (no more characters still in combat than the enemy: a draw is no win) must go
+        and fight: hunkering down to the end only seals its loss (assets/rules/takipsilim.md)."""
+        vic = self.view.scenario.victory
+        if vic.get("kind") != "eliminate" or vic.get("operate") or \
+                self.last_round() - self.view.turn >= PRESS_ROUNDS:
+            return False                     # machinery to run already draws its side (place)
+        mine = sum(1 for u in self.units if u.side == side)
+        theirs = sum(1 for u in self.units if u.side != side)
+        return mine <= theirs
 
     def next_round(self) -> float:
         """What something done for next round is worth: nothing in the last round."""
@@ -325,6 +339,8 @@ class Analysis:
                        default=reach)
             d = min(distance(tuple(pos), e.pos) for e in foes)
             v -= CLOSE_IN * max(0.0, d - min(good, 30.0)) / self.diag
+            if self.pressed(u.side):
+                v -= PRESS * d / self.diag
         return v
 
     def edge_distance(self, pos, edge: str) -> float:
