@@ -1,13 +1,13 @@
 """A Risk to Take: bases never overlap (issue 12, "Bases may not overlap (every table ruleset)"): a move
-keeps the whole base clear and never goes through an enemy; a charge runs straight into contact with its
-target only; routs and closing up stop short of a base in the way; a turn on the spot needs room."""
+keeps the whole base clear and never goes through an enemy; a charge finds room along its target's
+front; routs and closing up stop short of a base in the way; a turn on the spot needs room."""
 from __future__ import annotations
 
 import shapely
 
 from game.engine import game as engine
 from game.rulesets.risk_to_take import arcs, combat, movement, saves
-from game.rulesets.risk_to_take.actions import Move
+from game.rulesets.risk_to_take.actions import Charge, Move
 from tests.rulesets.rtt_helpers import battle
 
 UP, DOWN = 270.0, 90.0
@@ -40,11 +40,15 @@ def test_nothing_moves_through_an_enemy_base():
     assert region.covers(shapely.Point(61, 62))              # round its flank
 
 
-def test_a_charge_cannot_go_through_another_enemy_to_reach_its_target():
-    st = battle([("a", 0, "cavalry", 50, 68, UP), ("y", 1, "line-infantry", 50, 62, DOWN),
+def test_a_charge_slides_along_its_targets_front_to_find_room_beside_a_friend():
+    """A charge moves "into contact, front edge against the enemy's base": where facing the target's
+    centre would end on a friend's base, the charger strikes a little along the target's front."""
+    st = battle([("a", 0, "cavalry", 50, 68, UP), ("b", 0, "line-infantry", 44.5, 59.2, UP),
                  ("x", 1, "line-infantry", 50, 57, DOWN)])
-    assert movement.can_charge(st, st.units["a"], st.units["y"])
-    assert not movement.can_charge(st, st.units["a"], st.units["x"])
+    assert movement.can_charge(st, st.units["a"], st.units["x"])
+    engine.apply(st, Charge("a", "x"))
+    assert overlap(st, "a", "b") < 1e-6
+    assert arcs.gap(st.units["a"], st.units["x"]) <= 1.0
 
 
 def test_a_rout_stops_short_of_a_base_behind_it():

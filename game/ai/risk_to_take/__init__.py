@@ -47,7 +47,7 @@ class ChargeCA:
             else:
                 worth = 1.5 if fatigued(target) else 1.0
             moved = unit.copy()
-            moved.x, moved.y, moved.facing = movement.charge_position(unit, target)
+            moved.x, moved.y, moved.facing = movement.charge_contact(ctx.view, unit, target)
             risk = 0.0
             if not is_artillery(target) and arcs.in_arc_and_reach(target, moved, RANGES["melee"]):
                 mod = 1 if moved.stats.get("type") == "cuirassiers" else 0

@@ -169,14 +169,17 @@ def _what_moved(dist: float, turned: float, facing: float) -> str:
 def charge_position(unit: Unit, target: Unit) -> tuple[float, float, float]:
     """Where the charger stands in contact: facing the target's centre, its front edge against the
     target's base (found by halving the distance along the line of the charge)."""
-    return arcs.remembered(_CONTACTS, (arcs.unit_key(unit), arcs.unit_key(target)),
-                           lambda: _charge_position(unit, target))
+    return arcs.remembered(_CONTACTS, (arcs.unit_key(unit), arcs.unit_key(target), 0.0),
+                           lambda: _charge_position(unit, target, 0.0))
 
 
-def _charge_position(unit: Unit, target: Unit) -> tuple[float, float, float]:
-    facing = angle_to(unit.pos, target.pos)
+def _charge_position(unit: Unit, target: Unit, shift: float = 0.0) -> tuple[float, float, float]:
+    """Contact on the line to a point `shift` cm from the target's centre along its front."""
+    along = math.radians(target.facing + 90.0)
+    aim = (target.x + shift * math.cos(along), target.y + shift * math.sin(along))
+    facing = angle_to(unit.pos, aim)
     ux, uy = math.cos(math.radians(facing)), math.sin(math.radians(facing))
-    lo, hi = 0.0, math.dist(unit.pos, target.pos)       # distance travelled along the line
+    lo, hi = 0.0, math.dist(unit.pos, aim)               # distance travelled along the line
     probe = arcs.footprint(target)
     for _ in range(20):
         mid = (lo + hi) / 2
@@ -200,7 +203,7 @@ def can_charge(state: GameState, unit: Unit, target: Unit) -> bool:
         return False
     w, h = state.scenario.width, state.scenario.height
     return arcs.remembered(_REACHES, (arcs.unit_key(unit), arcs.unit_key(target), move_length(unit), w, h),
-                           lambda: _reaches(unit, target, w, h)) and not charge_blocked(state, unit, target)
+                           lambda: _reaches(unit, target, w, h))
 
 
 def _reaches(unit: Unit, target: Unit, w: float, h: float) -> bool:
@@ -213,22 +216,43 @@ def _reaches(unit: Unit, target: Unit, w: float, h: float) -> bool:
     return math.dist(unit.pos, (x, y)) <= move_length(unit) + 1e-9
 
 
-def charge_blocked(state: GameState, unit: Unit, target: Unit) -> bool:
-    """A charge runs straight into contact with its target: it is blocked when its path sweeps through
-    another enemy's base, or when it would end overlapping any base but the target's (issue 12:
-    bases never overlap; contact is how melee is joined, overlap never)."""
-    x, y, facing = charge_position(unit, target)
+SHIFTS = (0.0, -1.0, 1.0, -2.0, 2.0, -3.0, 3.0)   # cm along the target's front, nearest first
+
+
+def charge_contact(state: GameState, unit: Unit, target: Unit) -> tuple[float, float, float]:
+    """Where the charge ends: facing the target's centre, or, when that contact would overlap another
+    base or the run would cross another enemy, the nearest place along the target's front (up to its
+    end) that is clear and still within the stick (issue 12: bases never overlap; the charger finds
+    room to strike, as a player would slide his base along). With no clear place it still goes in,
+    facing the target's centre: units crowd into a melee (interpretation: the one move that may end
+    pressed against another base, or pass an enemy beside its target)."""
+    w, h = state.scenario.width, state.scenario.height
+    others = [o for o in state.units.values() if o.id not in (unit.id, target.id) and not o.out
+              and math.dist(o.pos, target.pos) <= math.dist(unit.pos, target.pos) + 12.0]
+    for shift in SHIFTS:
+        x, y, facing = arcs.remembered(_CONTACTS, (arcs.unit_key(unit), arcs.unit_key(target), shift),
+                                       lambda: _charge_position(unit, target, shift))
+        if math.dist(unit.pos, (x, y)) > move_length(unit) + 1e-9 or \
+                angle_difference(unit.facing, facing) > ABOUT_TURN or \
+                not (TABLE_MARGIN <= x <= w - TABLE_MARGIN and TABLE_MARGIN <= y <= h - TABLE_MARGIN):
+            continue
+        if not _run_blocked(unit, (x, y, facing), others):
+            return (x, y, facing)
+    return charge_position(unit, target)
+
+
+def _run_blocked(unit: Unit, end_at: tuple[float, float, float], others: list[Unit]) -> bool:
+    """The run sweeps through another enemy's base, or ends overlapping any base but the target's."""
+    x, y, facing = end_at
     end = arcs.footprint(unit, x, y, facing)
     swept = shapely.convex_hull(shapely.union(arcs.footprint(unit, unit.x, unit.y, facing), end))
     inside = end.buffer(-CONTACT_GAP, join_style="mitre")   # touching is contact, not overlap
-    for other in state.units.values():
-        if other.id in (unit.id, target.id) or other.out:
-            continue
+    through = swept.buffer(-CONTACT_GAP, join_style="mitre")
+    for other in others:
         base = arcs.footprint(other)
         if inside.intersects(base):
             return True
-        if other.side != unit.side and not is_commander(other) and \
-                swept.buffer(-CONTACT_GAP, join_style="mitre").intersects(base):
+        if other.side != unit.side and not is_commander(other) and through.intersects(base):
             return True
     return False
 
@@ -241,7 +265,7 @@ def charge(state: GameState, action: Charge) -> None:
     unit, target = state.units[action.actor], state.units[action.target]
     moved(state).append(unit.id)
     state.data.setdefault("charged", []).append(unit.id)
-    unit.x, unit.y, unit.facing = charge_position(unit, target)
+    unit.x, unit.y, unit.facing = charge_contact(state, unit, target)
     state.emit("Charged", f"{unit.name} charges {target.name}", actor=unit.id, target=target.id)
 
 
