@@ -158,9 +158,10 @@ def table_size(state: Any) -> tuple[float, float]:
 
 
 def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts: theme.Fonts | None,
-                 labels: bool = True) -> list:
+                 labels: bool = True, layer: bool = False) -> Any:
     """The table, its pieces by kind, buildings' walls and doors, zones, objectives and a 10 cm grid;
-    returns the labels drawn (text, rect), placed so that none covers another."""
+    returns the labels drawn (text, rect), placed so that none covers another. With `layer` the
+    names are not drawn: they are returned as a NameLayer, drawn over the units each frame."""
     table = state.table
     w, h = table_size(state)
     open_kind = None
@@ -245,13 +246,16 @@ def draw_terrain(surface: pygame.Surface, state: Any, to_px, scale: float, fonts
             flags.append((str(obj.get("name") or ""), cx, cy))
         except (KeyError, TypeError, ValueError):
             continue
-    placed = []
-    if fonts is not None and labels:
-        from game.ui.labels import draw_labels
-        placed = draw_labels(surface, state, pieces, flags, to_px, scale, fonts, lambda p: kind_colour(kind_of(p)))
     pygame.draw.rect(surface, theme.TABLE_EDGE,
                      pygame.Rect(tl[0], tl[1], br[0] - tl[0] + 1, br[1] - tl[1] + 1), 2)
-    return placed
+    from game.ui import labels as map_labels
+    if layer and fonts is not None:
+        names = map_labels.map_names(pieces, flags, to_px, scale, fonts, lambda p: kind_colour(kind_of(p)))
+        return map_labels.NameLayer(names, [map_labels.flag_rect(cx, cy) for _n, cx, cy in flags], surface.get_size())
+    if fonts is not None and labels:
+        return map_labels.draw_labels(surface, state, pieces, flags, to_px, scale, fonts,
+                                      lambda p: kind_colour(kind_of(p)))
+    return []
 
 
 class TerrainCache:
@@ -259,8 +263,9 @@ class TerrainCache:
 
     def __init__(self, fonts: theme.Fonts):
         self.fonts = fonts
-        self._surfaces: dict[Any, tuple[pygame.Surface, tuple[float, float]]] = {}
+        self._surfaces: dict[Any, tuple[pygame.Surface, tuple[float, float], Any]] = {}
         self._state_key: Any = None
+        self.names: Any = None          # the NameLayer of the image last blitted, at its screen offset
 
     def invalidate(self) -> None:
         self._surfaces.clear()
@@ -279,8 +284,8 @@ class TerrainCache:
             if entry is None:
                 surf = pygame.Surface((int(w * s) + 4, int(h * s) + 4))
                 surf.fill(theme.BG)
-                draw_terrain(surf, state, lambda x, y: (x * s + 2, y * s + 2), s, self.fonts)
-                entry = (surf, (-2.0, -2.0))
+                names = draw_terrain(surf, state, lambda x, y: (x * s + 2, y * s + 2), s, self.fonts, layer=True)
+                entry = (surf, (-2.0, -2.0), names)
                 self._trim()
                 self._surfaces[key] = entry
         else:
@@ -289,7 +294,7 @@ class TerrainCache:
             entry = self._surfaces.get(key)
             need_x0, need_y0 = vx - cam.ox, vy - cam.oy
             if entry is not None:
-                surf, (ex, ey) = entry
+                surf, (ex, ey), _names = entry
                 if not (ex <= need_x0 and ey <= need_y0 and need_x0 + vw <= ex + surf.get_width()
                         and need_y0 + vh <= ey + surf.get_height()):
                     entry = None
@@ -298,11 +303,14 @@ class TerrainCache:
                 ex, ey = need_x0 - mx, need_y0 - my
                 surf = pygame.Surface((vw + 2 * mx, vh + 2 * my))
                 surf.fill(theme.BG)
-                draw_terrain(surf, state, lambda x, y: (x * s - ex, y * s - ey), s, self.fonts)
-                entry = (surf, (ex, ey))
+                names = draw_terrain(surf, state, lambda x, y: (x * s - ex, y * s - ey), s, self.fonts, layer=True)
+                entry = (surf, (ex, ey), names)
                 self._surfaces[key] = entry
-        surf, (ex, ey) = entry
-        target.blit(surf, (cam.ox + ex, cam.oy + ey))
+        surf, (ex, ey), self.names = entry
+        at = (int(round(cam.ox + ex)), int(round(cam.oy + ey)))
+        target.blit(surf, at)
+        if self.names is not None:
+            self.names.offset = at
 
     def _trim(self) -> None:
         if len(self._surfaces) > 6:

@@ -10,6 +10,7 @@ import pygame
 from game.geometry.measure import base_radius
 from game.ui import theme
 from game.ui.camera import Camera
+from game.ui.labels import LabelPlacer, draw_names
 
 
 class UnitSprites:
@@ -113,13 +114,16 @@ class UnitPainter:
         self.fonts = fonts
         self.sprites = UnitSprites()
         self.labels_drawn: list[tuple[str, str, pygame.Rect]] = []     # (unit id, text, rect), last frame
+        self.badges_drawn: list[pygame.Rect] = []                       # the status badges, last frame
+        self.names_drawn: list[tuple[str, pygame.Rect]] = []            # the map's names, last frame
 
     def draw(self, surface: pygame.Surface, cam: Camera, units: Iterable[Any], positions: dict[str, tuple],
              marker_labels: dict[str, str], selected: str | None = None, hovered: str | None = None,
              acting: set[str] | frozenset = frozenset(), names: bool = True, seats=None,
-             looks: dict[str, Any] | None = None) -> None:
+             looks: dict[str, Any] | None = None, map_names=None) -> None:
         """`seats`: the view whose side numbering the units use (a nested game's sides keep the
-        colours of the outer sides playing them); `looks`: unit id -> Look."""
+        colours of the outer sides playing them); `looks`: unit id -> Look; `map_names`: the
+        terrain's NameLayer, its names placed after the units' labels and badges, around them."""
         s = cam.scale
         vx, vy, vw, vh = cam.viewport
         clip = surface.get_clip()
@@ -140,12 +144,24 @@ class UnitPainter:
             for name, hx, hy in (getattr(look, "points", ()) or ()) if not u.out else ():
                 draw_tether(surface, cam, self.fonts, (px, py), (hx, hy), theme.side_colour(theme.seat_of(seats, u.side)),
                             str(name))
+        self.badges_drawn = []
         for u, x, y, facing, px, py, r in on_screen:
             self.draw_unit(surface, cam, u, x, y, facing, px, py, r, seats, looks.get(u.id), marker_labels,
                            selected, hovered, acting)
         self.labels_drawn = []
+        self.names_drawn = []
+        layer, view = map_names, surface.get_clip()
+        taken = [pygame.Rect(int(px - r), int(py - r), 2 * r, 2 * r)
+                 for u, _x, _y, _f, px, py, r in on_screen if not u.out] + self.badges_drawn
+        goals = layer.place(taken, True, view) if layer is not None else []
         if names:
-            self.draw_labels(surface, on_screen, looks, selected, hovered)
+            self.draw_labels(surface, on_screen, looks, selected, hovered, [r for _n, r in goals],
+                             layer.homes() if layer is not None else [])
+        if layer is not None:
+            placed = goals + layer.place(taken + [r for _n, r in goals] +
+                                         [rect for _u, _t, rect in self.labels_drawn], False, view)
+            draw_names(surface, placed)
+            self.names_drawn = [(n.text, r) for n, r in placed]
         surface.set_clip(clip)
 
     def draw_teams(self, surface, on_screen) -> None:
@@ -223,18 +239,20 @@ class UnitPainter:
                 pygame.draw.rect(surface, theme.MARKER_COLOURS.get(marker, (230, 230, 230)), rect, border_radius=3)
                 pygame.draw.rect(surface, (20, 20, 20), rect, 1, border_radius=3)
                 surface.blit(img, (rect.x + 3, rect.y))
+                self.badges_drawn.append(rect)
                 k += bw + 2
 
-    def draw_labels(self, surface, on_screen, looks, selected, hovered) -> None:
+    def draw_labels(self, surface, on_screen, looks, selected, hovered, goals=(), soft=()) -> None:
         """The selected and hovered units' names first, then each unit's name where it fits and
-        else its short tag: measured, and placed where it covers no other label nor base."""
-        from game.ui.labels import LabelPlacer
-        placer = LabelPlacer(surface.get_clip())
+        else its short tag: measured, and placed where it covers no other label, base, badge nor
+        objective name (`goals`), and where it leaves the `soft` places (the terrain's names and
+        flags) free when it can."""
+        placer = LabelPlacer(surface.get_clip(), list(soft))
         bases = []
         for u, _x, _y, _f, px, py, r in on_screen:
             if not u.out:
                 bases.append(pygame.Rect(int(px - r * 0.7), int(py - r * 0.7), int(r * 1.4), int(r * 1.4)))
-        for b in bases:
+        for b in bases + self.badges_drawn + list(goals):
             placer.block(b)
         first = [e for e in on_screen if e[0].id in (selected, hovered)]
         rest = [e for e in on_screen if e[0].id not in (selected, hovered)]
@@ -250,8 +268,7 @@ class UnitPainter:
             for text in texts:
                 img = self.fonts.render(text, 11 if text == name else 10, (20, 20, 20), "b")
                 size = (img.get_width() + 6, img.get_height())
-                spots = [("midtop", (px, py + r + 3)), ("midbottom", (px, py - r - 3)),
-                         ("midleft", (px + r + 4, py)), ("midright", (px - r - 4, py))]
+                spots = label_spots(px, py, r, size[1])
                 rect = placer.place(text, size, spots)
                 if rect is None and keen:
                     rect = pygame.Rect((0, 0), size)
@@ -261,6 +278,17 @@ class UnitPainter:
                     surface.blit(img, (rect.x + 3, rect.y))
                     self.labels_drawn.append((u.id, text, rect))
                     break
+
+
+def label_spots(px: float, py: float, r: int, h: int) -> list[tuple[str, tuple[float, float]]]:
+    """Where a unit's label may go: under, over, right and left of its base; then the corners
+    and a line farther under and over (a crowded melee leaves few places free)."""
+    d = r * 0.7
+    return [("midtop", (px, py + r + 3)), ("midbottom", (px, py - r - 3)),
+            ("midleft", (px + r + 4, py)), ("midright", (px - r - 4, py)),
+            ("topleft", (px + d, py + d + 2)), ("topright", (px - d, py + d + 2)),
+            ("bottomleft", (px + d, py - d - 2)), ("bottomright", (px - d, py - d - 2)),
+            ("midtop", (px, py + r + h + 5)), ("midbottom", (px, py - r - h - 5))]
 
 
 def draw_symbol(surface: pygame.Surface, symbol: str, centre, w: float, h: float) -> None:

@@ -76,7 +76,7 @@ class TableView(BoardView):
             frame.tools.draw_under(surface, view, cam, self.positions, frame.cursor)
         self.painter.draw(surface, cam, view.units.values(), self.positions, frame.marker_labels,
                           sel.selected, sel.hovered, set(frame.acting), seats=view,
-                          looks=looks_of(view, frame.look, self._looks))
+                          looks=looks_of(view, frame.look, self._looks), map_names=self.terrain.names)
         if frame.orders:
             orders.draw(surface, cam, view, frame.orders, self.positions, seats=view)
         self.draw_moment(surface, frame)
