@@ -157,7 +157,7 @@ class NameLayer:
     names stand with no unit about: unit labels leave them free when they can."""
 
     def __init__(self, names: list[MapName], flags: list[pygame.Rect], size: tuple[int, int]):
-        self.flags, self.size = flags, size
+        self.names, self.flags, self.size = names, flags, size
         self.objectives = [n for n in names if n.back is not None]
         self.pieces = [n for n in names if n.back is None]
         placer = LabelPlacer(pygame.Rect((0, 0), size))

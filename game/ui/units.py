@@ -148,11 +148,17 @@ class UnitPainter:
         for u, x, y, facing, px, py, r in on_screen:
             self.draw_unit(surface, cam, u, x, y, facing, px, py, r, seats, looks.get(u.id), marker_labels,
                            selected, hovered, acting)
+        self.draw_all_labels(surface, on_screen, looks, selected, hovered, names, map_names)
+        surface.set_clip(clip)
+
+    def draw_all_labels(self, surface, on_screen, looks, selected, hovered, names: bool, layer) -> None:
+        """The objectives' names (placed around the bases and badges), the units' labels (around
+        those), then the terrain's names (around everything: they move, or yield)."""
         self.labels_drawn = []
         self.names_drawn = []
-        layer, view = map_names, surface.get_clip()
+        layer, view = layer if layer is not None and layer.names else None, surface.get_clip()
         taken = [pygame.Rect(int(px - r), int(py - r), 2 * r, 2 * r)
-                 for u, _x, _y, _f, px, py, r in on_screen if not u.out] + self.badges_drawn
+                 for u, _x, _y, _f, px, py, r in on_screen if not u.out] + self.badges_drawn if layer else []
         goals = layer.place(taken, True, view) if layer is not None else []
         if names:
             self.draw_labels(surface, on_screen, looks, selected, hovered, [r for _n, r in goals],
@@ -162,7 +168,6 @@ class UnitPainter:
                                          [rect for _u, _t, rect in self.labels_drawn], False, view)
             draw_names(surface, placed)
             self.names_drawn = [(n.text, r) for n, r in placed]
-        surface.set_clip(clip)
 
     def draw_teams(self, surface, on_screen) -> None:
         """Team grouping: each member joined by a faint line to its nearest team mate."""
