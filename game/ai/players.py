@@ -11,6 +11,7 @@ from typing import Callable
 from game.ai.framework import Player
 from game.ai.levels import LEVELS, make_level
 from game.ai.sampling import complete, point_in_region
+from game.engine import game as engine
 from game.engine.actions import Action
 from game.engine.dice import PlayerRng, derived_seed
 from game.engine.flow import Decision
@@ -33,7 +34,14 @@ class RandomPlayer:
     def choose(self, view: GameState, options: list[Option], decision: Decision) -> Action:
         rng = PlayerRng(self.seed, "random-player", view.action_count, decision.side)
         option = options[rng.below(len(options))]
-        return complete(option, rng)
+        action = complete(option, rng)
+        if option.action is None and engine.check(view, action) is not None:
+            # a facing the rules refuse at that point (no room for the base to swing): keep the
+            # unit's own facing there, else hold its ground (the template: always legal)
+            action = option.at(action.x, action.y)
+            if engine.check(view, action) is not None:
+                action = option.template
+        return action
 
 
 PLAYER_KINDS: dict[str, Callable[[int, int], Player]] = {"random": RandomPlayer}

@@ -9,7 +9,8 @@ the flank or rear of a formed unit, or at a fatigued one, is worth much; a charg
 a unit lining a wall is worth little. The attacker weighs the return blow less as the turns run out,
 and values driving a unit off the objective. Moves turn at most 90 degrees (turning about needs a 6),
 and a big army weighs only its WINDOW units nearest the enemy in one decision (a 30-unit turn stays
-near a second). Everything else (volleys, moves facing the enemy, the battery's aim, a commander's
+near a second). Moves go toward and face the enemies that fight (formed, not commanders), and the
+objective draws units only until HOLDERS of ours stand on it formed. Everything else (volleys, moves facing the enemy, the battery's aim, a commander's
 save) is the generic knowledge's; dragoons dismount to hold cover (dragoons.py).
 """
 from __future__ import annotations
@@ -24,10 +25,11 @@ from game.ai.knowledge import register_knowledge
 from game.ai.risk_to_take.dragoons import DismountCA
 from game.rulesets.risk_to_take import arcs, movement, saves
 from game.rulesets.risk_to_take.actions import Move
-from game.rulesets.risk_to_take.troops import DATA, RANGES, STICK, fatigued, is_artillery, is_commander
+from game.rulesets.risk_to_take.troops import DATA, RANGES, STICK, fatigued, fighting, is_artillery, is_commander
 
 OWN_WORTH = 0.9       # what our charging unit is worth against the unit it charges (1)
 WINDOW = 5            # move options weighed in one decision
+HOLDERS = 2           # formed units enough to hold the objective: more stand there for nothing
 
 
 class ChargeCA:
@@ -85,7 +87,8 @@ class HoldTheFieldMoveCA(MoveCA):
     unit keeps its facing): it turns at most 90 degrees, free, toward the enemy."""
 
     def evaluate(self, ctx: Context) -> Iterable[Candidate]:
-        for c in super().evaluate(_window(ctx)):
+        ctx = _window(FoesContext.of(ctx))
+        for c in super().evaluate(ctx):
             unit = ctx.view.units.get(c.option.the_actor) if c.option is not None else None
             a = c.action
             if unit is not None and not is_commander(unit) and movement.turning_about(unit, a.facing):
@@ -107,6 +110,8 @@ class HoldTheFieldMoveCA(MoveCA):
         for obj in view.scenario.objectives:
             if obj.get("id") != wanted or obj.get("x") is None:
                 continue
+            if _holders(ctx, obj, start) >= HOLDERS:
+                continue                # held enough: the others go and fight
             d = math.dist(pt, (obj["x"], obj["y"]))
             late = _late(view)
             if d <= float(obj.get("radius", 6.0)):
@@ -114,6 +119,16 @@ class HoldTheFieldMoveCA(MoveCA):
             elif start is not None:
                 s += 0.05 * late * (math.dist(start, (obj["x"], obj["y"])) - d) / STICK
         return s
+
+
+def _holders(ctx: Context, obj: dict, start) -> int:
+    """Our formed units on the objective, but the mover (the one standing at `start`)."""
+    key = f"rtt-holders-{obj.get('id')}"
+    if key not in ctx.cache:
+        radius = float(obj.get("radius", 6.0))
+        ctx.cache[key] = [u.pos for u in ctx.friends()
+                          if fighting(u) and arcs.point_gap(u, (obj["x"], obj["y"])) <= radius]
+    return sum(1 for pos in ctx.cache[key] if start is None or math.dist(pos, start) > 1e-6)
 
 
 def _window(ctx: Context) -> Context:
@@ -130,10 +145,27 @@ def _window(ctx: Context) -> Context:
         return (min((math.dist(u.pos, e) for e in enemies), default=0.0), u.id)
     keep = {id(o) for o in sorted(moves, key=front)[:WINDOW]}
     dropped = {id(o) for o in moves} - keep
-    narrow = Context(ctx.view, [o for o in ctx.options if id(o) not in dropped], ctx.decision,
-                     ctx.settings, ctx.rng, ctx.knowledge)
+    narrow = type(ctx)(ctx.view, [o for o in ctx.options if id(o) not in dropped], ctx.decision,
+                       ctx.settings, ctx.rng, ctx.knowledge)
     narrow.cache = ctx.cache
     return narrow
+
+
+class FoesContext(Context):
+    """The decision seen by a move: the enemies worth moving toward and facing are the formed units
+    that fight. A routed unit is neither fired at nor charged, and a commander never fights, so
+    facing one (often the nearest centre in a crowded melee, a rout stopped by the bases behind it)
+    would turn a unit's arc away from the enemy striking it."""
+
+    @classmethod
+    def of(cls, ctx: Context) -> "FoesContext":
+        foes = cls(ctx.view, ctx.options, ctx.decision, ctx.settings, ctx.rng, ctx.knowledge)
+        foes.cache = ctx.cache
+        return foes
+
+    def enemies(self) -> list:
+        everyone = super().enemies()
+        return [u for u in everyone if fighting(u)] or everyone
 
 
 class NoChargeOddsCA(OddsCA):
