@@ -65,9 +65,11 @@ def play(game: Game) -> Outcome:
     """One game to its end, as `simulate` plays it."""
     rulesets.load_all()
     scenario = load(game.scenario)
-    built = muster.mustered_doc(scenario, list(game.players), game.seed)    # AI sides build on points
+    # a scenario of more than two sides: the first level plays its seat, the second every other one
+    levels = list(game.players) + [game.players[-1]] * (len(scenario.sides) - len(game.players))
+    built = muster.mustered_doc(scenario, levels, game.seed)    # AI sides build on points
     state = engine.new_game(scenario if built is None else Scenario.from_dict(built), game.seed)
-    seats = [make_player(p, state.seed, side) for side, p in enumerate(game.players)]
+    seats = [make_player(p, state.seed, side) for side, p in enumerate(levels)]
     actions = 0
     while True:
         decision = engine.to_act(state)

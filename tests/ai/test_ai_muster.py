@@ -124,3 +124,11 @@ def test_in_the_patrol_on_points_both_ai_sides_build_a_legal_force_on_equal_poin
     assert all(rs.muster_tally(scen, side, forces[side]).legal for side in (0, 1))
     built = scenario_from_doc(ai_muster.mustered_doc(scen, ["normal"], 4), scen.name)
     assert {u.side for u in built.units} == {0, 1} and built.units != scen.units
+
+
+def test_the_tournament_plays_a_three_sided_campaign_the_second_level_taking_every_other_seat():
+    """`python -m game.ai.tournament` plays every bundled scenario, the three kingdoms' war included: the
+    first level plays seat 0, the second every other seat (before, the third side's turn crashed it)."""
+    from game.ai import tournament
+    out = tournament.play(tournament.Game("risk-to-take-campaign-three-kingdoms", ("normal", "easy"), 1))
+    assert out.winner in (0, 1, 2) and out.actions > 0
