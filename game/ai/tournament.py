@@ -65,7 +65,7 @@ def play(game: Game) -> Outcome:
     """One game to its end, as `simulate` plays it."""
     rulesets.load_all()
     scenario = load(game.scenario)
-    # a scenario of more than two sides: the first level plays its seat, the second every other one
+    # a scenario of more sides than levels named: the last level named plays every other seat
     levels = list(game.players) + [game.players[-1]] * (len(scenario.sides) - len(game.players))
     built = muster.mustered_doc(scenario, levels, game.seed)    # AI sides build on points
     state = engine.new_game(scenario if built is None else Scenario.from_dict(built), game.seed)
@@ -112,10 +112,11 @@ def games_for(scenarios: Sequence[str], matchups: Sequence[tuple[str, str]],
               seeds: Sequence[int]) -> list[Game]:
     out = []
     for name in scenarios:
+        others = len(load(name).sides) - 2          # a third side (and more) plays the second level
         for a, b in matchups:
             for seed in seeds:
-                out.append(Game(name, (a, b), seed))
-                out.append(Game(name, (b, a), seed))
+                out.append(Game(name, (a, b) + (b,) * others, seed))
+                out.append(Game(name, (b, a) + (b,) * others, seed))
     return out
 
 

@@ -132,3 +132,11 @@ def test_the_tournament_plays_a_three_sided_campaign_the_second_level_taking_eve
     from game.ai import tournament
     out = tournament.play(tournament.Game("risk-to-take-campaign-three-kingdoms", ("normal", "easy"), 1))
     assert out.winner in (0, 1, 2) and out.actions > 0
+
+
+def test_the_tournament_sets_one_level_against_the_other_on_every_other_seat():
+    """A three-sided war in the tournament: the level whose win rate a row gives plays one seat, the
+    other level every other seat, from each seat in turn."""
+    from game.ai import tournament
+    games = tournament.games_for(["risk-to-take-campaign-three-kingdoms"], [("hard", "normal")], [1])
+    assert [g.players for g in games] == [("hard", "normal", "normal"), ("normal", "hard", "normal")]
