@@ -11,6 +11,13 @@ Every option is scored from the side's view only:
   would likely lose, and moves onto a weaker enemy army it can reach; once half the campaign's turns
   are gone it takes even odds (the war must be won before the limit). The army nearest the capital
   holds it (when the side has two armies or more, or an enemy army is seen near it).
+
+With three sides or more (the Three Kingdoms):
+- the garrison never leaves its capital to strike nearby (a third side may walk into it unseen);
+- a march on an enemy capital out of sight weighs the battle against a presumed garrison as strong as
+  the marching army (every side keeps one), not an open gate;
+- at equal distance, each side marches on the capital of the side after its own (a ring: none is
+  the target of both others).
 """
 from __future__ import annotations
 
@@ -20,13 +27,15 @@ from game.ai.framework import Candidate, Context, Knowledge
 from game.ai.knowledge import register_knowledge
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
-from game.rulesets.risk_to_take_campaign import armies, regions
+from game.rulesets.risk_to_take_campaign import armies, fog, regions
 
 WEIGHT = {"line-infantry": 1.0, "light-infantry": 0.9, "cavalry": 1.2, "cuirassiers": 1.4,
           "dragoons": 1.1, "artillery": 1.3, "commander": 0.3}
 FAVOURABLE = 1.15          # attack only with this much more strength (the defender's ground helps)
 BOLD = 0.85                # ... until half the campaign's turns are gone: then the war must be won
 DANGER = 6                 # an enemy army this close to the capital calls an army home
+HOLD = 20.0                # the garrison's wish to stay on its capital ...
+HOLD_MANY = 100.0          # ... absolute with two enemy sides or more: a third side walks into it unseen
 CROWDED = 1                # hexes a third side's army near an enemy capital adds to the march there
 
 
@@ -53,7 +62,15 @@ def goal_hex(view: GameState, unit) -> Hex:
     def crowd(h: Hex, owner) -> int:
         return sum(1 for e in enemy_armies(view, unit.side)
                    if e.side != owner and view.board.distance(armies.hex_of(e), h) <= DANGER)
-    return min(caps, key=lambda c: (view.board.distance(start, c[0]) + CROWDED * crowd(*c), c[0].r, c[0].q))[0]
+    def next_in_ring(owner) -> int:       # at equal distance, each marches on the side after its own
+        return (owner - unit.side) % max(1, view.sides)
+    return min(caps, key=lambda c: (view.board.distance(start, c[0]) + CROWDED * crowd(*c),
+                                    next_in_ring(c[1]), c[0].r, c[0].q))[0]
+
+
+def many_enemies(view: GameState) -> bool:
+    """Three sides or more: every side keeps its capital garrisoned, and another may strike it."""
+    return view.sides > 2
 
 
 def battle_odds(view: GameState, unit, enemy) -> float:
@@ -119,7 +136,7 @@ class CampaignCA:
             here = armies.hex_of(unit)
             target = capital if unit is keeper else goal_hex(view, unit)
             if o.kind == "Halt":
-                hold = 20.0 if unit is keeper and here == capital else 0.0
+                hold = (HOLD_MANY if many_enemies(view) else HOLD) if unit is keeper and here == capital else 0.0
                 yield Candidate(hold + self.worth(view, unit, here, target, at, here), o.action, "stay", option=o)
                 continue
             best = max(self._hexes(view, o), key=lambda h: (self.worth(view, unit, h, target, at, here), -h.r, -h.q))
@@ -143,6 +160,9 @@ class CampaignCA:
         place = board.places.get(h)
         enemy = at.get(h) if h != here else None
         odds = battle_odds(view, unit, enemy) if enemy is not None else None
+        if odds is None and place is not None and place.kind == "capital" and armies.holder(view, h) != unit.side \
+                and many_enemies(view) and not fog.seen_by(view, unit.side, h):
+            odds = 1.0                           # a capital out of sight: presumed held by an army like ours
         enough = FAVOURABLE if view.turn <= view.scenario.turn_limit // 2 else BOLD
         if odds is not None:
             score += 8.0 * (odds - 1.0) + 5.0 if odds >= enough else -30.0

@@ -138,3 +138,68 @@ def test_with_three_sides_an_army_marches_on_the_capital_no_third_side_closes_on
         u.markers.discard(armies.TO_PLACE)
         u.hex = (h.q, h.r)
     assert goal_hex(state, mine) == caps[2]
+
+
+def _march_of(state, uid):
+    """The action side 0's AI chooses for army `uid` in its run of marches."""
+    while engine.to_act(state) is not None and engine.to_act(state).side == 0:
+        a = _choose(state)
+        if a.actor == uid:
+            return a
+        engine.apply(state, a)
+    raise AssertionError(f"{uid} was given no march")
+
+
+def test_with_three_sides_the_garrison_does_not_leave_its_capital_to_strike_a_weaker_army():
+    """"The first to take an enemy capital wins": with two enemy sides, a garrison that marches out to
+    beat a weak army nearby leaves the capital to the third side (three kingdoms, seed 2: the Sudheim
+    walked into Norrland). With one enemy it may still strike the army that threatens it."""
+    from game.rulesets.risk_to_take_campaign.actions import Halt, March
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    big = ["line-infantry"] * 5 + ["cavalry", "artillery", "commander"]
+    units = [{"id": "w1", "side": 0, "hex": [-1, 2], "stats": {"units": big}},
+             {"id": "w2", "side": 0, "hex": [0, 4]},
+             {"id": "e1", "side": 1, "hex": [1, 2], "stats": {"units": ["line-infantry", "commander"]}}]
+    two = game([6, 1, 3, 3, 3], units=[dict(u, stats=dict(u.get("stats", {}))) for u in units])
+    assert isinstance(_march_of(two, "w1"), March)                 # one enemy: the garrison strikes
+    south = {"id": "s1", "side": 2, "hex": [2, 5]}
+    three = game([6, 1, 2, 3, 3, 3, 3], units=[*units, south], sides=3)
+    assert isinstance(_march_of(three, "w1"), Halt)                # two enemies: it holds Westholm
+
+
+def test_with_three_sides_an_enemy_capital_out_of_sight_is_presumed_held():
+    """Fog of war ("a side sees enemy armies only within a scouting range"): every side keeps a
+    garrison, so with three sides a march onto an enemy capital the army cannot see weighs a battle
+    against an army like its own (even odds: refused before half the turns), not an open gate; once
+    in sight and seen empty, it is taken."""
+    from game.ai.risk_to_take_campaign import CampaignCA
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign import fog
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    eastgard = Hex(6, 2)
+    for sides, far_worth in ((2, 100.0), (3, -30.0)):
+        units = [{"id": "w1", "side": 0, "hex": [1, 2]}, {"id": "e1", "side": 1, "hex": [6, 5]}]
+        if sides == 3:
+            units.append({"id": "s1", "side": 2, "hex": [2, 5]})
+        s = game([6, 1, 2, 3, 3, 3], units=units, sides=sides)
+        w1 = s.units["w1"]
+        assert not fog.seen_by(s, 0, eastgard)
+        assert CampaignCA().worth(s, w1, eastgard, eastgard, {}, Hex(1, 2)) == far_worth
+        w1.hex = (3, 2)                                            # 3 hexes: in sight, and empty
+        assert fog.seen_by(s, 0, eastgard)
+        assert CampaignCA().worth(s, w1, eastgard, eastgard, {}, Hex(3, 2)) == 100.0
+
+
+def test_three_kingdoms_capitals_stand_equally_apart_and_each_side_marches_on_the_next():
+    """"The first to take an enemy capital wins": the three capitals stand 10 hexes apart, and at
+    equal distance each side marches on the capital of the side after its own, a ring (Norrland on
+    Ostmark, Ostmark on Sudheim, Sudheim on Norrland): none is the target of both others."""
+    from game.ai.risk_to_take_campaign import goal_hex
+    from game.rulesets.risk_to_take_campaign import armies
+    state = engine.new_game(load_scenario("risk-to-take-campaign-three-kingdoms"), seed=1)
+    caps = {p.side: h for h, p in armies.places(state, "capital")}
+    assert {state.board.distance(caps[a], caps[b]) for a, b in ((0, 1), (1, 2), (2, 0))} == {10}
+    for side in range(3):
+        army = next(u for u in state.units.values() if u.kind == armies.ARMY and u.side == side)
+        army.markers.discard(armies.TO_PLACE)
+        assert goal_hex(state, army) == caps[(side + 1) % 3]
