@@ -119,3 +119,16 @@ def test_the_random_player_never_turns_a_base_where_it_has_no_room():
     only = [o for o in engine.legal_actions(st) if o.kind == "Move" and o.the_actor == "a"]
     actions = [RandomPlayer(seed, 0).choose(engine.view(st, 0), only, d) for seed in range(40)]
     assert all(engine.check(st, a) is None for a in actions)
+
+
+def test_the_normal_ai_turns_only_where_the_base_has_room():
+    """"A turn on the spot needs room for the base to swing": hemmed in by its own line, with the enemy
+    off to one side, the AI's chosen move is one the rules accept (it keeps its facing, or steps out)."""
+    st = battle([("a", 0, "line-infantry", 50, 60, UP), ("b", 0, "line-infantry", 54.1, 60, 0.0),
+                 ("c", 0, "line-infantry", 45.9, 60, 180.0), ("d", 0, "line-infantry", 50, 64.1, UP),
+                 ("x", 1, "line-infantry", 70, 40, DOWN)])
+    d = engine.to_act(st)
+    only = [o for o in engine.legal_actions(st) if o.kind == "Move" and o.the_actor == "a"]
+    for seed in range(5):
+        action = make_player("normal", seed, 0).choose(engine.view(st, 0), only, d)
+        assert engine.check(st, action) is None

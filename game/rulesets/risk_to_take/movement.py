@@ -101,9 +101,9 @@ def turn_blocked(state: GameState, unit: Unit, x: float, y: float, facing: float
         return None
     body = arcs.footprint(unit, x, y, facing % 360.0).buffer(-1e-3)
     here = arcs.footprint(unit).buffer(-1e-3)
-    for other in sorted(state.units.values(), key=lambda u: u.id):
-        if other.id == unit.id or other.out or math.dist(other.pos, (x, y)) > unit.base_radius + other.base_radius:
-            continue
+    near = [o for o in state.units.values() if o.id != unit.id and not o.out
+            and math.dist(o.pos, (x, y)) <= unit.base_radius + o.base_radius]
+    for other in sorted(near, key=lambda u: u.id):
         base = arcs.footprint(other)
         if body.intersects(base) and not here.intersects(base):
             return other.name
