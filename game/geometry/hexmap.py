@@ -134,6 +134,25 @@ def axial_to_offset(h: Hex, layout: str) -> tuple[int, int]:
     return h.q, h.r + (h.q - (h.q & 1)) // 2
 
 
+def column_letters(col: int) -> str:
+    """A map column as a player reads it on the frame: 0 -> A, 25 -> Z, 26 -> AA (like a spreadsheet)."""
+    letters = ""
+    col += 1
+    while col > 0:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def grid_label(h: Hex, layout: str) -> str:
+    """The label a player reads off the map's frame for a hex: column letter, row number from 1
+    ("E7"), of the offset rectangle (never the internal axial coordinates, which may be negative)."""
+    col, row = axial_to_offset(h, layout)
+    if col < 0 or row < 0:
+        return f"{h.q},{h.r}"          # off the rectangle: no frame label names it
+    return f"{column_letters(col)}{row + 1}"
+
+
 def rectangle(cols: int, rows: int, layout: str) -> list[Hex]:
     """Every hex of a cols x rows offset rectangle, sorted."""
     return sorted(offset_to_axial(c, r, layout) for r in range(rows) for c in range(cols))
@@ -239,6 +258,10 @@ class HexMap:
             raise ValueError(f"{what}: hex {h.q},{h.r} is not on the {self.cols} x {self.rows} map")
 
     # -- what is where --------------------------------------------------------------------------------
+    def label(self, h: Hex) -> str:
+        """The hex's grid label as drawn on the map's frame ("E7"): see grid_label."""
+        return grid_label(h, self.orientation)
+
     def contains(self, h: Hex) -> bool:
         return h in self._on_map
 
