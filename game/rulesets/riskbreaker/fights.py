@@ -45,7 +45,10 @@ def join_choices(state: GameState, u: Unit) -> list[str]:
 def form(state: GameState) -> dict[str, list[str]]:
     """Members of each fight from the declarations: everyone in a location with enemies; ranged
     characters who declared into an adjacent fight; and characters a ranged enemy fires on at their
-    location. A fight needs both sides; characters held off by Tactics sit this round out."""
+    location. "Every battle is broken down into individual fights, which are made up of everyone close
+    enough to hit one another and actively involved in same": characters who declared against one
+    another are one fight, even from two locations (two archers shooting across; `_join_across`). A
+    fight needs both sides; characters held off by Tactics sit this round out."""
     d = state.data
     held = {uid for uid, h in d["held_off"].items() if h["until"] >= state.turn}
     members: dict[str, list[str]] = {}
@@ -66,6 +69,7 @@ def form(state: GameState) -> dict[str, list[str]]:
         there = members.get(here or "", [])
         if any(state.units[m].side != u.side for m in there):
             there.append(u.id)
+    members = _join_across(state, members)
     out: dict[str, list[str]] = {}
     for loc, ids in members.items():
         sides = {state.units[m].side for m in ids}
@@ -73,6 +77,36 @@ def form(state: GameState) -> dict[str, list[str]]:
             out[loc] = ids
         elif len(sides) > 2:
             out.update(split(state, loc, ids))
+    return out
+
+
+def _join_across(state: GameState, members: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A group of one side only (characters shooting into a location whose enemies declared elsewhere)
+    joins the group its targets are in: they hit one another, so they are one fight. The joined fight
+    keeps the key of a group that had both sides, else the first location in table order."""
+    pieces = [p.id for p in state.table.pieces]
+    keys = sorted(members, key=pieces.index)
+    parent = {k: k for k in keys}
+
+    def root(k: str) -> str:
+        while parent[k] != k:
+            k = parent[k]
+        return k
+    where = {m: k for k, ids in members.items() for m in ids}
+    for k in keys:
+        if len({state.units[m].side for m in members[k]}) != 1:
+            continue
+        side = state.units[members[k][0]].side
+        targets = [where[u.id] for u in enemies_at(state, side, k) if u.id in where]
+        for t in targets:
+            a, b = root(k), root(t)
+            if a != b:
+                two = [r for r in (a, b) if len({state.units[m].side for m in members[r]}) > 1]
+                keep = two[0] if two else min(a, b, key=pieces.index)
+                parent[b if keep == a else a] = keep
+    out: dict[str, list[str]] = {}
+    for k in keys:
+        out.setdefault(root(k), []).extend(members[k])
     return out
 
 
