@@ -27,3 +27,47 @@ def test_fights_are_everyone_close_enough_to_hit_one_another_two_archers_are_one
     set_advantage(state, key, 1, 1)
     kinds = {o.kind for o in engine.legal_actions(state)}
     assert {"KillDamage", "SkillDamage", "Advantage"} <= kinds
+
+
+def _typed(*skills: str) -> list[str]:
+    from game.rulesets.riskbreaker.muster import sheet_of
+    from game.rulesets.riskbreaker.characters import sheet_problems
+    entry = {"name": "Test", "muscle": 4, "agility": 4, "wit": 4, "personality": 4, "skills": list(skills)}
+    sheet, bad = sheet_of(entry, 20)
+    assert not bad
+    return sheet_problems(sheet)
+
+
+def test_skills_belong_to_their_stat_muscle_melee_agility_ranged_wit_all_spells():
+    """"Muscle: Fight with <Mêlée Weapon>, Knockdown, Push. Agility: Fight with <Ranged Weapon>,
+    Maneuver ... Wit: All spells, including Fight with <Magical Spell>, Illusion, Heal, as well as
+    Tactics. Personality: All social skills ... as well as perception skills": the builder refuses a
+    skill on another stat, naming the skill, its stat and what was expected."""
+    sword = _typed("Sword (A, melee)")
+    assert any("Sword" in p and "Muscle" in p and "expected M, got A" in p for p in sword), sword
+    fireball = _typed("Fireball* (M, ranged)", "Sword (M, melee)")
+    assert any("Fireball" in p and "expected W, got M" in p for p in fireball), fireball
+    lightning = _typed("Lightning* (P)", "Sword (M, melee)")
+    assert any("Lightning" in p and "expected W, got P" in p for p in lightning), lightning
+    wrong = _typed("Sword (M, melee)", "Tactics (P)", "Maneuver (M)", "Knockdown (A)", "Observation (W)")
+    assert [p.split(":")[0] for p in wrong] == ["skills[1]", "skills[2]", "skills[3]", "skills[4]"]
+    assert _typed("Sword (M, melee)", "Bow (A, ranged)", "Lightning* (W, ranged)", "Tactics (W)",
+                  "Charm (P)", "Maneuver (A)") == []
+
+
+def test_a_skill_the_text_does_not_name_takes_its_family_stat_or_the_players_choice():
+    """A skill the text does not name takes the stat its family implies (Medicine heals as First Aid
+    does: Wit; Taunt is social: Personality), or the player's choice where none does."""
+    assert any("Medicine" in p and "expected W" in p for p in _typed("Axe (M, melee)", "Medicine (P)"))
+    assert any("Taunt" in p and "expected P" in p for p in _typed("Axe (M, melee)", "Taunt (M)"))
+    for stat in "MAWP":
+        assert _typed("Axe (M, melee)", f"Juggling ({stat})") == []
+
+
+def test_scenario_validation_refuses_a_skill_on_the_wrong_stat():
+    from game.rulesets.riskbreaker.validation import problems
+    from tests.rulesets.riskbreaker_helpers import scenario
+    wrong = fighter_with("Sword", "agility", 8)
+    found = problems(scenario([char("a", 0, 0, wrong), char("b", 1, 0, _archer())], row("yard")))
+    assert any(p.startswith("units[0].stats.skills[0]") and "Sword" in p and "expected M, got A" in p
+               for p in found), found

@@ -44,6 +44,39 @@ def skill_cost(skill: dict[str, Any]) -> int:
     return 2 if skill.get("magical") else 1
 
 
+def stat_of_skill(k: dict[str, Any]) -> tuple[str, str] | None:
+    """The stat a skill belongs to, with why, or None where the text leaves it to the player. "Muscle:
+    Fight with <Mêlée Weapon>, Knockdown, Push. Agility: Fight with <Ranged Weapon>, Maneuver ... Wit:
+    All spells, including Fight with <Magical Spell>, Illusion, Heal, as well as Tactics. Personality:
+    All social skills ... as well as perception skills": a magical skill is a spell (Wit); a skill the
+    text names takes its stat; a melee Fight skill Muscle, a ranged one Agility; a skill the text does
+    not name takes the stat of its family (archetypes.json), else the player chooses."""
+    name = str(k.get("name", "")).strip().lower()
+    named = {n.lower(): s for n, s in data()["skill_stats"].items()}
+    family = {n.lower(): f for n, f in data()["skill_families"].items()}
+    if k.get("magical"):
+        return "wit", "a spell (magical)"
+    if name in named:
+        return named[name], "named so by the text"
+    if k.get("fight") == "melee":
+        return "muscle", "a melee Fight skill"
+    if k.get("fight") == "ranged":
+        return "agility", "a ranged Fight skill"
+    if name in family:
+        return family[name][0], family[name][1]
+    return None
+
+
+def stat_problem(k: dict[str, Any]) -> str | None:
+    """Why the skill sits on the wrong stat, naming the skill, its stat and what was expected."""
+    want = stat_of_skill(k)
+    if want is None or want[0] == k.get("stat"):
+        return None
+    stat, why = want
+    return (f"{k['name']} ({why}) belongs to {stat.capitalize()}: expected {LETTER[stat]}, "
+            f"got {LETTER.get(k.get('stat'), k.get('stat'))}")
+
+
 def points_left(sheet: dict[str, Any]) -> int:
     budget = int(sheet.get("points", data()["starting_points"]))
     return budget - sum(stat_cost(int(sheet[s])) for s in STATS) - sum(skill_cost(k) for k in sheet["skills"])
@@ -83,6 +116,8 @@ def sheet_problems(stats: dict[str, Any]) -> list[str]:
             out.append(f"skills[{i}].stat: expected one of {', '.join(STATS)}, got {k.get('stat')!r}")
         if k.get("fight") not in (None, "melee", "ranged"):
             out.append(f"skills[{i}].fight: expected melee or ranged, got {k.get('fight')!r}")
+        elif k.get("stat") in STATS and stat_problem(k):
+            out.append(f"skills[{i}]: {stat_problem(k)}")
     if out:
         return out
     fights = [k["name"] for k in skills if k.get("fight")]
