@@ -71,3 +71,28 @@ def test_scenario_validation_refuses_a_skill_on_the_wrong_stat():
     found = problems(scenario([char("a", 0, 0, wrong), char("b", 1, 0, _archer())], row("yard")))
     assert any(p.startswith("units[0].stats.skills[0]") and "Sword" in p and "expected M, got A" in p
                for p in found), found
+
+
+def _hold_to_round_end(state):
+    turn = state.turn
+    while state.turn == turn:
+        d = engine.to_act(state)
+        assert d is not None and d.kind == "act"
+        engine.apply(state, Hold(d.the_actor))
+
+
+def test_every_character_who_fought_marks_a_combat_counter_a_friend_brought_in_by_tactics_too():
+    """"At the end of every round of combat, every character who fought marks a combat counter": a
+    friend brought into the fight by Tactics this round fought, and marks one."""
+    from game.rulesets.riskbreaker.actions import Tactics
+    state = game([char("ranger", 0, 0, {"archetype": "ranger"}), char("thief", 1, 0, {"archetype": "thief"}),
+                  char("friend", 0, 1, {"archetype": "fighter"})], row("yard", "field"))
+    declare_all(state, {"friend": ("", "Sword")})
+    assert fights.fight_of(state, "friend") is None
+    until_turn_of(state, "ranger")
+    with_dice(state, [1])                                  # W4 Tactics: under 6
+    engine.apply(state, Tactics("ranger", "friend", 1))
+    assert fights.fight_of(state, "friend") == "yard"
+    _hold_to_round_end(state)
+    assert characters.sheet(state, "friend")["counters"] == 1
+    assert characters.sheet(state, "ranger")["counters"] == 1

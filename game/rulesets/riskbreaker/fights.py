@@ -180,6 +180,14 @@ def opponents(state: GameState, uid: str) -> list[Unit]:
     return [u for u in members(state, loc) if u.side != state.units[uid].side]
 
 
+def join(state: GameState, loc: str, uid: str) -> None:
+    """A character comes into a fight during the round (a friend brought in by Tactics): it fights,
+    so it marks a combat counter at the end of the round ("every character who fought")."""
+    state.data["fights"][loc]["members"].append(uid)
+    if uid not in state.data["fought"]:
+        state.data["fought"].append(uid)
+
+
 def leave(state: GameState, uid: str) -> None:
     for f in state.data["fights"].values():
         if uid in f["members"]:

@@ -220,7 +220,7 @@ def tactics(state: GameState, action: Tactics) -> None:
                               f"until the end of next round", unit=t.id)
     else:
         battleground.place(state, t, fights.location(state, loc))
-        state.data["fights"][loc]["members"].append(t.id)
+        fights.join(state, loc, t.id)
         state.data["declared"][t.id] = fights.location(state, loc)
         state.emit("Tactics", f"{t.name} is brought into the fight at {fights.name(state, loc)}", unit=t.id)
 
