@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from game.engine import game as engine
 from game.rulesets.riskbreaker import characters, fights
-from game.rulesets.riskbreaker.actions import Declare, Hold, KillDamage, Maneuver, Recovery, FirstAid, Follow
+from game.rulesets.riskbreaker.actions import FirstAid, Follow, Hold, KillDamage, Maneuver, Recovery, SkillDamage
 
 from tests.rulesets.riskbreaker_helpers import (char, declare_all, fighter_with, game, row, set_advantage, skill,
-                                                until_turn_of, with_dice)
+                                                texts, until_turn_of, with_dice)
 
 
 def _archer(**extra):
@@ -96,3 +96,44 @@ def test_every_character_who_fought_marks_a_combat_counter_a_friend_brought_in_b
     _hold_to_round_end(state)
     assert characters.sheet(state, "friend")["counters"] == 1
     assert characters.sheet(state, "ranger")["counters"] == 1
+
+
+def _one_on_one_after_skill_damage():
+    state = game([char("a", 0, 0, fighter_with("Axe", "muscle", 5)), char("b", 1, 0, fighter_with("Axe", "muscle", 5))],
+                 row("hall"))
+    until_turn_of(state, "a")
+    set_advantage(state, "hall", 0, 3)
+    with_dice(state, [1])
+    engine.apply(state, SkillDamage("a", 3, ("b", "b", "b")))          # b fights as M2 now
+    assert fights.advantage(state, "hall", 0) == 0
+    _hold_to_round_end(state)
+    declare_all(state)
+    return state
+
+
+def test_the_risk_established_is_spent_skill_damage_is_not_given_back_next_round():
+    """"In addition, the Risk established is 'spent': the character's side immediately loses Advantage
+    equal to the established Risk." Advantage carries into the next round: a Risk 3 Skill Damage is
+    not refunded when the target's skill level falls (the skill levels were equal last round, so no
+    drift either)."""
+    state = _one_on_one_after_skill_damage()
+    assert fights.advantage(state, "hall", 0) == 0
+    assert not any("the sides changed" in t for t in texts(state))
+
+
+def test_the_risk_established_is_spent_a_knock_out_refunds_only_the_outnumbering():
+    """"The Risk established is 'spent'" and "when one side is outnumbered, the opposing side gains +1
+    Advantage for each additional member": knocking out one of two enemies moves the Advantage by the
+    outnumbering alone, not by the knocked-out character's fight rating."""
+    state = game([char("a", 0, 0, fighter_with("Axe", "muscle", 5)),
+                  char("b", 1, 0, fighter_with("Club", "muscle", 4), slot=1),
+                  char("c", 1, 0, fighter_with("Club", "muscle", 1), slot=2)], row("hall"))
+    declare_all(state)
+    assert fights.advantage(state, "hall", 0) == -1             # 5 - 5, outnumbered by one
+    until_turn_of(state, "a")
+    set_advantage(state, "hall", 0, 3)
+    with_dice(state, [1])
+    engine.apply(state, KillDamage("a", 1, ("c",)))
+    assert state.units["c"].out and "Blue lose 1 Advantage at hall (the Risk is spent): +3 -> +2" in texts(state)
+    declare_all(state)                                          # a acted last: round 2 began
+    assert fights.advantage(state, "hall", 0) == 3              # +1: no longer outnumbered

@@ -200,14 +200,6 @@ def skill_level(state: GameState, loc: str, side: int) -> int:
     return sum(characters.fight_rating(state, u) for u in members(state, loc, side))
 
 
-def base(state: GameState, loc: str) -> int:
-    """The first side's starting Advantage: the difference of skill levels, plus 1 per extra member
-    when one side outnumbers the other."""
-    a, b = sides_of(state, loc)
-    na, nb = len(members(state, loc, a)), len(members(state, loc, b))
-    return skill_level(state, loc, a) - skill_level(state, loc, b) + (na - nb)
-
-
 def advantage(state: GameState, loc: str, side: int) -> int:
     f = state.data["fights"].get(loc)
     if f is None or side not in sides_of(state, loc):
@@ -223,6 +215,8 @@ def shift(state: GameState, loc: str, side: int, amount: int, why: str) -> None:
     before = advantage(state, loc, side)
     f["adv"] += amount if side == sides_of(state, loc)[0] else -amount
     after = advantage(state, loc, side)
+    f.setdefault("history", []).append({"round": state.turn, "side": side, "amount": amount, "after": after,
+                                        "why": why})
     verb = "gain" if amount > 0 else "lose"
     state.emit("Advantage", f"{state.scenario.sides[side].name} {verb} {abs(amount)} Advantage at "
                             f"{name(state, loc)} ({why}): {before:+d} -> {after:+d}",
@@ -241,49 +235,79 @@ def situations(state: GameState, loc: str) -> list[dict[str, Any]]:
 
 
 def calculate(state: GameState) -> None:
-    """Calculate Advantage for each fight. A new fight starts at its base plus the scenario's
-    situations. A fight that goes on keeps its Advantage, moved by the change in its base (members
-    joined, left, were knocked out or took Skill Damage) and by last round's skill levels: the side
-    whose skill level was greater gains 1. Penalties owed from last round (failed maneuvers and
-    alterations) are paid now."""
+    """Calculate Advantage for each fight. A new fight starts at the difference of skill levels, +1 per
+    extra member, plus the scenario's situations. A fight that goes on (the same two sides, still a
+    fight at the end of last round) keeps its Advantage: spent Risk stays spent. It moves only by what
+    the text names: outnumbering as the numbers change, the drift (`drift`), and penalties owed from
+    last round (failed maneuvers and alterations)."""
     d = state.data
-    old = d["fights"]
+    old = {k: f for k, f in d["fights"].items() if live(state, k)}
     formed = form(state)
     d["fights"] = {}
     pieces = [p.id for p in state.table.pieces]
     for loc in sorted(formed, key=lambda k: (pieces.index(location(state, k)), k)):
         pair = sorted({state.units[m].side for m in formed[loc]})
-        d["fights"][loc] = {"adv": 0, "members": formed[loc], "base": 0, "levels": [0, 0], "sides": pair}
-        b = base(state, loc)
-        where = name(state, loc)
-        names = [", ".join(f"{u.name} ({characters.letter_label(state, u, characters.weapon(state, u))})"
-                           for u in members(state, loc, s)) for s in pair]
+        f = d["fights"][loc] = {"adv": 0, "members": formed[loc], "sides": pair, "history": []}
+        numbers = [len(members(state, loc, s)) for s in pair]
         levels = [skill_level(state, loc, s) for s in pair]
-        if loc in old and old[loc].get("sides", pair) == pair:
-            f = old[loc]
-            prev = f["levels"]
-            state.emit("Fight", f"The fight at {where} goes on: {names[0]} against {names[1]} "
-                                f"(skill levels {levels[0]} and {levels[1]})", fight=loc)
-            d["fights"][loc].update(adv=f["adv"], base=f["base"])
-            if b != f["base"]:
-                shift(state, loc, pair[0], b - f["base"], "the sides changed")
-            if prev[0] != prev[1]:
-                up = pair[0] if prev[0] > prev[1] else pair[1]
-                shift(state, loc, up, 1, "its skill level was the greater last round")
+        f.update(numbers=numbers, levels=levels, outnumbering=outnumbering(numbers))
+        if loc in old and old[loc].get("sides") == pair:
+            _goes_on(state, loc, old[loc])
         else:
-            state.emit("Fight", f"A fight begins at {where}: {names[0]} against {names[1]} "
-                                f"(skill levels {levels[0]} and {levels[1]})", fight=loc)
-            d["fights"][loc]["adv"] = b
-            outnumber = len(members(state, loc, pair[0])) - len(members(state, loc, pair[1]))
-            state.emit("Advantage", f"Starting Advantage at {where}: {state.scenario.sides[pair[0]].name} "
-                                    f"{b:+d} (skill levels {levels[0]} - {levels[1]}, outnumbering {outnumber:+d})",
-                       fight=loc, advantage=b)
-            for s in situations(state, loc):
-                shift(state, loc, int(s["side"]), int(s["advantage"]), s.get("why", "the situation"))
-        d["fights"][loc]["base"] = b
-        d["fights"][loc]["levels"] = levels
+            _begins(state, loc)
     pay_penalties(state)
     d["fought"] = sorted(m for f in d["fights"].values() for m in f["members"])
+
+
+def outnumbering(numbers: list[int]) -> int:
+    """"When one side is outnumbered, the opposing side gains +1 Advantage for each additional
+    member": the first side's share (negative when it is the one outnumbered)."""
+    return numbers[0] - numbers[1]
+
+
+def _names(state: GameState, loc: str) -> list[str]:
+    return [", ".join(f"{u.name} ({characters.letter_label(state, u, characters.weapon(state, u))})"
+                      for u in members(state, loc, s)) for s in sides_of(state, loc)]
+
+
+def _begins(state: GameState, loc: str) -> None:
+    f = state.data["fights"][loc]
+    pair, levels = f["sides"], f["levels"]
+    where, names = name(state, loc), _names(state, loc)
+    f["adv"] = b = levels[0] - levels[1] + f["outnumbering"]
+    f["history"].append({"round": state.turn, "side": pair[0], "amount": b, "after": b,
+                         "why": "starting Advantage"})
+    state.emit("Fight", f"A fight begins at {where}: {names[0]} against {names[1]} "
+                        f"(skill levels {levels[0]} and {levels[1]})", fight=loc)
+    state.emit("Advantage", f"Starting Advantage at {where}: {state.scenario.sides[pair[0]].name} "
+                            f"{b:+d} (skill levels {levels[0]} - {levels[1]}, outnumbering {f['outnumbering']:+d})",
+               fight=loc, advantage=b)
+    for s in situations(state, loc):
+        shift(state, loc, int(s["side"]), int(s["advantage"]), s.get("why", "the situation"))
+
+
+def _goes_on(state: GameState, loc: str, was: dict[str, Any]) -> None:
+    f = state.data["fights"][loc]
+    pair, levels, names = f["sides"], f["levels"], _names(state, loc)
+    state.emit("Fight", f"The fight at {name(state, loc)} goes on: {names[0]} against {names[1]} "
+                        f"(skill levels {levels[0]} and {levels[1]})", fight=loc)
+    f["adv"] = was["adv"]
+    f["history"] = list(was.get("history", []))[-30:]
+    moved = f["outnumbering"] - was.get("outnumbering", f["outnumbering"])
+    if moved:
+        a, b = f["numbers"]
+        shift(state, loc, pair[0], moved, f"outnumbering: now {a} against {b}")
+    side, amount = drift(was.get("levels", levels), pair)
+    if amount:
+        shift(state, loc, side, amount, f"its skill level was greater by {amount} last round")
+
+
+def drift(levels: list[int], pair: list[int]) -> tuple[int, int]:
+    """"If one side's skill level is greater than the other's by one, its Advantage increases by one
+    during this phase the next round." **Interpretation** (assets/rules/riskbreaker.md): one point of
+    Advantage per point of difference in last round's skill levels, to the greater side."""
+    diff = levels[0] - levels[1]
+    return (pair[0], diff) if diff > 0 else (pair[1], -diff)
 
 
 def pay_penalties(state: GameState) -> None:
