@@ -137,3 +137,36 @@ def test_the_risk_established_is_spent_a_knock_out_refunds_only_the_outnumbering
     assert state.units["c"].out and "Blue lose 1 Advantage at hall (the Risk is spent): +3 -> +2" in texts(state)
     declare_all(state)                                          # a acted last: round 2 began
     assert fights.advantage(state, "hall", 0) == 3              # +1: no longer outnumbered
+
+
+def test_recovery_only_if_the_character_is_not_currently_fighting_an_enemy_arriving_makes_it_fighting():
+    """"If a character manages to get away from a fight, they can catch their breath and recover ...
+    This action is only available if the character is not currently fighting", and First Aid "requires
+    that both parties are not currently fighting": a character an enemy has just maneuvered in on is
+    fighting, so it may neither Recover nor give First Aid there."""
+    mover = fighter_with("Axe", "muscle", 5, extra=[skill("Maneuver", "agility")])
+    lone = fighter_with("Club", "muscle", 5, extra=[skill("First Aid", "wit"), skill("Maneuver", "agility")])
+    state = game([char("a", 0, 0, mover), char("b", 1, 0, fighter_with("Spear", "muscle", 4)),
+                  char("c", 1, 1, lone)], row("yard", "field"))
+    declare_all(state)
+    characters.sheet(state, "c")["skill"]["muscle"] = 2
+    characters.sheet(state, "c")["kill"] = 1
+    until_turn_of(state, "a")
+    with_dice(state, [1])
+    engine.apply(state, Maneuver("a", "field", 1))
+    d = engine.to_act(state)
+    assert d.the_actor == "c"
+    kinds = {o.kind for o in engine.legal_actions(state)}
+    assert "Recovery" not in kinds and "FirstAid" not in kinds
+
+
+def test_recovery_is_available_once_the_character_got_away_from_every_enemy():
+    lone = fighter_with("Club", "muscle", 5, extra=[skill("First Aid", "wit")])
+    state = game([char("a", 0, 0, fighter_with("Axe", "muscle", 5)), char("b", 1, 0, fighter_with("Spear", "muscle", 4)),
+                  char("c", 1, 1, lone)], row("yard", "field"))
+    declare_all(state)
+    characters.sheet(state, "c")["skill"]["muscle"] = 2
+    characters.sheet(state, "c")["kill"] = 1
+    until_turn_of(state, "c")
+    kinds = {o.kind for o in engine.legal_actions(state)}
+    assert {"Recovery", "FirstAid"} <= kinds

@@ -227,7 +227,11 @@ def tactics(state: GameState, action: Tactics) -> None:
 
 # ==== Recovery, First Aid, leaving ===========================================================================
 def out_of_fights(state: GameState, u: Unit) -> bool:
-    return fights.fight_of(state, u.id) is None
+    """"If a character manages to get away from a fight ... only available if the character is not
+    currently fighting": in no fight, and no enemy in its location (one who arrived during the round,
+    by a maneuver or keeping pace, is upon it: it is fighting, though the fight is counted next round)."""
+    here = battleground.location_of(state, u)
+    return fights.fight_of(state, u.id) is None and not fights.enemies_at(state, u.side, here)
 
 
 def recovery_options(state: GameState, u: Unit) -> list[Option]:
