@@ -51,11 +51,11 @@ def char(uid: str, side: int, at: int, stats: dict[str, Any], slot: int = 0, nam
 
 def scenario(units: Sequence[dict], pieces: Sequence[dict], *, victory: dict | None = None,
              ruleset_data: dict | None = None, turn_limit: int = 10,
-             sides: Sequence[str] = ("Blue", "Red")) -> Scenario:
+             sides: Sequence[str] = ("Blue", "Red"), height: float = WIDTH) -> Scenario:
     width = max(max(p[0] for p in piece["polygon"]) for piece in pieces)
     return Scenario.from_dict({
         "format": "skirmish-table/scenario", "version": 1, "name": "riskbreaker-test", "title": "test",
-        "ruleset": ID, "table": {"width": width, "height": WIDTH, "edge_band": 1},
+        "ruleset": ID, "table": {"width": width, "height": height, "edge_band": 1},
         "terrain": list(pieces), "sides": [{"name": n} for n in sides],
         "units": list(units), "victory": victory or {"kind": "eliminate"}, "turn_limit": turn_limit,
         "ruleset_data": {"first_side": 0, **(ruleset_data or {})}})

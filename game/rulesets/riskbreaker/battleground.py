@@ -33,10 +33,22 @@ def location_of(state: GameState, u: Unit) -> str | None:
 
 
 def name(state: GameState, loc: str | None) -> str:
+    """The location as players read it; where two pieces share a name, each is told apart by where it
+    lies from the others ("gorge (north)", "gorge (south)")."""
     if loc is None:
         return "open ground"
     p = state.table.by_id[loc]
-    return p.name or p.id
+    text = p.name or p.id
+    twins = [q for q in state.table.pieces if q is not p and (q.name or q.id) == text]
+    if not twins:
+        return text
+    here = p.polygon.centroid
+    there = [q.polygon.centroid for q in twins]
+    dx = here.x - sum(c.x for c in there) / len(there)
+    dy = here.y - sum(c.y for c in there) / len(there)
+    if abs(dy) >= abs(dx):
+        return f"{text} ({'south' if dy > 0 else 'north'})"
+    return f"{text} ({'east' if dx > 0 else 'west'})"
 
 
 def link_key(a: str, b: str) -> str:
@@ -63,10 +75,14 @@ def adjacent(state: GameState, loc: str) -> list[str]:
     return list(cache[loc])
 
 
+def passable(state: GameState, loc: str) -> list[str]:
+    """Adjacent locations a character may enter: no way leads into an impassable piece, so no
+    alteration is offered on one (assets/rules/riskbreaker.md)."""
+    return [n for n in adjacent(state, loc) if not state.table.by_id[n].kind.impassable]
+
+
 def neighbours(state: GameState, loc: str, side: int | None = None) -> list[str]:
-    table = state.table
-    return [n for n in adjacent(state, loc) if not table.by_id[n].kind.impassable
-            and not closed(state, loc, n, side)]
+    return [n for n in passable(state, loc) if not closed(state, loc, n, side)]
 
 
 def difficult(state: GameState, loc: str) -> bool:

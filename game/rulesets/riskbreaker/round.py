@@ -141,6 +141,8 @@ def reveal_and_calculate(state: GameState) -> None:
 def order(state: GameState) -> list[Decision]:
     """Fights one at a time (in table order); in each, lowest fight rating first ("reverse fight
     rating order"), ties between sides to the side with less Advantage; ties on one side by id.
+    **Interpretation:** at equal Advantage the side with the lower skill level goes first (the
+    weaker, as with less Advantage), and at equal skill levels too, the scenario's first side.
     Characters in no fight act after the fights, lowest rating first. Knocked-out characters and
     those who acted are left out; the order is rebuilt after every action (ratings and Advantage
     move), which is what lets it skip a character knocked out before its turn."""
@@ -150,9 +152,10 @@ def order(state: GameState) -> list[Decision]:
     for loc in list(state.data["fights"]):
         if not fights.live(state, loc):
             continue
-        adv = {s: fights.advantage(state, loc, s) for s in fights.sides_of(state, loc)}
+        rank = {s: (fights.advantage(state, loc, s), fights.skill_level(state, loc, s),
+                    s != state.flow.initiative) for s in fights.sides_of(state, loc)}
         queue = sorted((u for u in fights.members(state, loc) if u.id not in acted),
-                       key=lambda u: (characters.fight_rating(state, u), adv[u.side], u.id))
+                       key=lambda u: (characters.fight_rating(state, u), rank[u.side], u.id))
         for u in queue:
             if u.id not in placed:
                 placed.add(u.id)

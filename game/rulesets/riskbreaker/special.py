@@ -127,8 +127,8 @@ def alteration_options(state: GameState, u: Unit) -> list[Option]:
     k = _alteration_skill(state, u)
     if here is None or k is None:
         return []
-    near = [here] + [n for n in battleground.adjacent(state, here) if battleground.sees(state, u, n)]
-    links = sorted({battleground.link_key(a, b) for a in near for b in battleground.adjacent(state, a)})
+    near = [here] + [n for n in battleground.passable(state, here) if battleground.sees(state, u, n)]
+    links = sorted({battleground.link_key(a, b) for a in near for b in battleground.passable(state, a)})
     stat = characters.effective(state, u, k["stat"])
     opts = []
     for key in links:
@@ -243,13 +243,12 @@ def recovery_options(state: GameState, u: Unit) -> list[Option]:
         return []
     opts = []
     talk = [k for k in u.stats["skills"] if k["stat"] in ("wit", "personality") and not k.get("fight")]
-    k = max(talk, key=lambda k: (characters.effective(state, u, k["stat"]), k["name"]), default=None)
     side_fights = [loc for loc in state.data["fights"]
                    if fights.live(state, loc) and fights.members(state, loc, u.side)]
     for s in hurt:
         opts.append(Option("Recovery", f"{u.name}: Recovery, 3 Skill Damage from {s} first",
                            action=Recovery(u.id, s), actor=u.id))
-        for loc in side_fights if k else []:
+        for loc, k in ((loc, k) for loc in side_fights for k in talk):     # the player picks the skill
             stat = characters.effective(state, u, k["stat"])
             for r in (1, 2, 3):
                 opts.append(Option("Recovery", f"{u.name}: Recovery, 2 from {s}, and {k['name']} for "
