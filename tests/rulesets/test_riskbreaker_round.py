@@ -161,8 +161,8 @@ def test_a_fight_skill_the_kill_damage_already_reaches_cannot_be_chosen():
 def test_a_side_outnumbered_two_to_one_may_surrender():
     state = game([char("a", 0, 1, {"archetype": "ranger"}), char("b", 1, 0, {"archetype": "thief"}, slot=0),
                   char("c", 1, 0, {"archetype": "thief"}, slot=1)], row("yard", "wall"))
-    d = engine.to_act(state)
-    assert d.the_actor == "a"
+    declare_all(state, {"a": ("", "Bow")})
+    until_turn_of(state, "a")
     engine.apply(state, Surrender(0))
     assert state.outcome.winner == 1 and "surrendered" in state.outcome.reason
 
@@ -177,16 +177,24 @@ def test_only_the_declarations_are_secret_so_hotseat_hands_over_only_then():
     assert engine.to_act(state).kind == "act" and not rules.hides_information(state)
 
 
-def test_surrender_is_offered_even_to_a_lone_character_with_one_declaration():
+def test_surrender_is_one_option_among_the_first_actors_actions_once_a_round():
     """"Until one group flees, surrenders, or receives full Kill Damage": a side with at most half as
-    many characters standing may surrender, also when its one character has a single fight to declare
-    (in a location holding enemies, with one Fight skill)."""
-    state = game([char("a", 0, 0, fighter_with("Axe", "muscle", 5)),
+    many characters standing may surrender, offered once a round among the actions of its first
+    character to act, so a random player surrenders at the odds of any other option (it was put to
+    every character at every declaration: a lone character with one declaration gave up half the
+    time)."""
+    from game.ai.players import make_player
+    state = game([char("a", 0, 0, fighter_with("Axe", "muscle", 5, extra=[skill("Knockdown", "muscle"),
+                                                                             skill("Push", "muscle")])),
                   char("b", 1, 0, {"archetype": "thief"}, slot=0),
                   char("c", 1, 0, {"archetype": "thief"}, slot=1)], row("yard"))
-    d = engine.to_act(state)
-    assert d.the_actor == "a" and d.kind == "declare"
+    declare_all(state)
+    assert not any(o.kind == "Surrender" for o in engine.legal_actions(state))   # Red may not surrender
+    until_turn_of(state, "a")
     kinds = [o.kind for o in engine.legal_actions(state)]
-    assert kinds.count("Declare") == 1 and "Surrender" in kinds
+    assert kinds.count("Surrender") == 1 and len(kinds) > 3
+    picks = [make_player("random", seed, 0).choose(engine.view(state, 0), engine.legal_actions(state),
+                                                   engine.to_act(state)) for seed in range(200)]
+    assert sum(isinstance(p, Surrender) for p in picks) < 200 / len(kinds) * 2.5
     engine.apply(state, Surrender(0))
     assert state.outcome.winner == 1 and "surrendered" in state.outcome.reason

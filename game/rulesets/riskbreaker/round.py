@@ -63,12 +63,21 @@ def may_surrender(state: GameState, side: int) -> bool:
     return 2 * mine <= len(fights.standing(state)) - mine
 
 
+def surrender_options(state: GameState, u: Unit) -> list[Option]:
+    """**Interpretation:** a side that may surrender is offered it once a round, among the actions of
+    the first of its characters to act: one option among that character's others, not a choice put
+    to every character at every declaration (which made a random side give up in round two)."""
+    first = not any(state.units[a].side == u.side for a in state.data["acted"])
+    if not first or not may_surrender(state, u.side):
+        return []
+    return [Option("Surrender", f"{state.scenario.sides[u.side].name} surrender", action=Surrender(u.side),
+                   actor=u.id)]
+
+
 def _next_to_declare(state: GameState, side: int) -> str | None:
-    """The next character the side declares for: one with a choice to make (surrender is a choice too:
-    a side that may surrender is asked even when its characters have one declaration each)."""
-    offer = may_surrender(state, side)
+    """The next character the side declares for: one with a choice to make."""
     for u in sorted(fights.standing(state, side), key=lambda u: u.id):
-        if u.id not in state.data["asked"] and (offer or len(declare_options(state, u)) > 1):
+        if u.id not in state.data["asked"] and len(declare_options(state, u)) > 1:
             return u.id
     return None
 
@@ -87,11 +96,7 @@ def declare_choices(state: GameState, decision: Decision) -> list[Option]:
     u = state.units.get(decision.the_actor or "")
     if u is None:
         return []
-    opts = declare_options(state, u)
-    if may_surrender(state, decision.side):
-        opts.append(Option("Surrender", f"{state.scenario.sides[decision.side].name} surrender",
-                           action=Surrender(decision.side)))
-    return opts
+    return declare_options(state, u)
 
 
 def _record(state: GameState, action: Declare) -> None:
@@ -122,7 +127,7 @@ def surrender(state: GameState, action: Surrender) -> None:
         for u in fights.standing(state, action.side):
             u.out = True
             u.markers.add("surrendered")
-    engine.end_run(state)
+        state.flow.queue = order(state)
 
 
 # ==== 2. reveal and Calculate Advantage =========================================================

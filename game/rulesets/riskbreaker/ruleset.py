@@ -109,7 +109,8 @@ class Riskbreaker(TableRules, Ruleset):
         opts = (damage.damage_options(state, u) + damage.advantage_options(state, u)
                 + special.maneuver_options(state, u) + special.alteration_options(state, u)
                 + special.tactics_options(state, u) + special.recovery_options(state, u)
-                + special.first_aid_options(state, u) + special.flee_options(state, u))
+                + special.first_aid_options(state, u) + special.flee_options(state, u)
+                + round.surrender_options(state, u))
         return opts + [Option("Hold", f"{u.name}: no action", action=Hold(u.id), actor=u.id)]
 
     # ==== resolving ================================================================================
