@@ -225,12 +225,19 @@ def shift(state: GameState, loc: str, side: int, amount: int, why: str) -> None:
 
 def situations(state: GameState, loc: str) -> list[dict[str, Any]]:
     """"Other elements such as ambushing ... can gain 1, 2, or 3 further Advantage": the scenario's
-    situations for a fight that begins at this location (on a given round, or any)."""
+    situations for a fight that begins at this location (on a given round, or any); a situation with
+    `fighting_with` counts only when one of the side's characters there fights with that skill (the
+    pikes holding a stairway: not a lone Wizard on it)."""
     out = []
     for s in state.scenario.ruleset_data.get("situations", []) or []:
-        if s.get("location") == location(state, loc) and s.get("round", state.turn) == state.turn \
-                and int(s.get("side", 0)) in sides_of(state, loc):
-            out.append(s)
+        side = int(s.get("side", 0))
+        if s.get("location") != location(state, loc) or s.get("round", state.turn) != state.turn \
+                or side not in sides_of(state, loc):
+            continue
+        if s.get("fighting_with") and not any(characters.weapon(state, u)["name"] == s["fighting_with"]
+                                              for u in members(state, loc, side)):
+            continue
+        out.append(s)
     return out
 
 
@@ -251,12 +258,21 @@ def calculate(state: GameState) -> None:
         numbers = [len(members(state, loc, s)) for s in pair]
         levels = [skill_level(state, loc, s) for s in pair]
         f.update(numbers=numbers, levels=levels, outnumbering=outnumbering(numbers))
-        if loc in old and old[loc].get("sides") == pair:
+        if loc in old and goes_on(state, old[loc], f):
             _goes_on(state, loc, old[loc])
         else:
             _begins(state, loc)
     pay_penalties(state)
     d["fought"] = sorted(m for f in d["fights"].values() for m in f["members"])
+
+
+def goes_on(state: GameState, was: dict[str, Any], now: dict[str, Any]) -> bool:
+    """The fight of last round goes on: the same two sides, each with someone who was in it (a fight
+    whose characters all changed is a new fight, with a new starting Advantage)."""
+    if was.get("sides") != now["sides"]:
+        return False
+    stayed = {state.units[m].side for m in now["members"] if m in was["members"]}
+    return stayed == set(now["sides"])
 
 
 def outnumbering(numbers: list[int]) -> int:

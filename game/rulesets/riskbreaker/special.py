@@ -72,15 +72,21 @@ def follow(state: GameState, action: Follow) -> None:
     did, they succeed at keeping pace and end up in the same location"."""
     o = state.units[action.actor]
     m = state.data["maneuver"]
+    mover = state.units[m["actor"]].name
     if not action.keep_pace:
-        state.emit("Follow", f"{o.name} lets {state.units[m['actor']].name} go", unit=o.id)
+        state.emit("Follow", f"{o.name} lets {mover} go", unit=o.id)
         return
-    roll = rolls.stat_roll(state, characters.effective(state, o, "agility"), "keeping pace", o.name)
-    if roll.success and roll.total < m["roll"]:
+    # one roll, both conditions at once: under the Agility target and lower than the mover's roll
+    stat = characters.effective(state, o, "agility")
+    under = max(1, min(rolls.target(stat), m["roll"]))
+    p = odds.probability(f"d10<{under}")
+    roll = state.roll(f"d10<{under}", f"keeping pace (under A{stat} + 2 and lower than {mover}'s {m['roll']})",
+                      o.name, odds_text=odds.percent_text(p, 0))
+    if roll.success:
         m["kept"].append(o.id)
-        state.emit("Follow", f"{o.name} keeps pace ({roll.total} under the mover's {m['roll']})", unit=o.id)
+        state.emit("Follow", f"{o.name} keeps pace ({roll.total}, lower than {mover}'s {m['roll']})", unit=o.id)
     else:
-        state.emit("Follow", f"{o.name} cannot keep pace", unit=o.id)
+        state.emit("Follow", f"{o.name} cannot keep pace ({roll.total}: needed under {under})", unit=o.id)
 
 
 def follow_on(state: GameState, decision: Decision) -> None:
@@ -208,7 +214,10 @@ def tactics(state: GameState, action: Tactics) -> None:
     t = state.units[action.target]
     loc = fights.fight_of(state, u.id)
     k = characters.skills_for(u, "tactics")[0]
-    state.emit("Action", f"{u.name} uses Tactics on {t.name} (Risk {action.risk})", actor=u.id)
+    aim = (f"to take {t.name} out of the fight" if t.side != u.side
+           else f"to bring {t.name} into the fight at {fights.name(state, loc)}")
+    state.emit("Action", f"{u.name} uses {characters.letter_label(state, u, k)} {aim} (Risk {action.risk})",
+               actor=u.id)
     roll = rolls.stat_roll(state, characters.effective(state, u, k["stat"]), "Tactics", u.name)
     if not roll.success:
         fights.shift(state, loc, u.side, -action.risk, f"{u.name}'s Tactics fail")
@@ -300,6 +309,8 @@ def first_aid_options(state: GameState, u: Unit) -> list[Option]:
 def first_aid(state: GameState, action: FirstAid) -> None:
     u, p = state.units[action.actor], state.units[action.patient]
     k = characters.skill(u, action.skill)
+    state.emit("Action", f"{u.name} uses {characters.letter_label(state, u, k)} on "
+                         f"{'himself' if p is u else p.name} (Risk {action.risk})", actor=u.id)
     roll = rolls.stat_roll(state, characters.effective(state, u, k["stat"]), k["name"], u.name)
     if roll.success:
         sh = characters.sheet(state, p.id)

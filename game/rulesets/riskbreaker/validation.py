@@ -35,6 +35,8 @@ def problems(scenario: Any) -> list[str]:
         elif s.get("advantage") not in (1, 2, 3) or s.get("side") not in range(len(scenario.sides)):
             out.append(f"ruleset_data.situations[{j}]: expected a side (0 to {len(scenario.sides) - 1}) and "
                        f"advantage 1, 2 or 3")
+        elif not isinstance(s.get("fighting_with", ""), str):
+            out.append(f"ruleset_data.situations[{j}].fighting_with: expected the name of a Fight skill")
     kind = scenario.victory.get("kind", "eliminate")
     if kind not in KINDS:
         out.append(f"victory.kind: expected one of {', '.join(KINDS)}, got {kind!r}")
