@@ -19,7 +19,8 @@ Interpretations (assets/rules/risk-to-take-campaign.md):
   marches, and is consumed on reaching its army's hex. A train still on the road at the next supply
   roll is too late: it is disbanded and the army rolls at -2.
 - Caught: an enemy army entering or passing a train's hex captures it; the captors eat its
-  provisions (they need not roll at the next supply roll) and the army it was for gets nothing.
+  provisions (they need not roll at the next supply roll) and the army it was for gets nothing: a
+  caught train did not arrive, so that army rolls at -2.
 - Starving: the player chooses to loot or to forbid it. Looting sacks the nearest town (not a
   capital), and the army loses the initiative of its next battle. A sacked town rolls a d6: on 1-2
   it turns hostile to the side that sacked it: it throws out that side's garrison, never sends it a
@@ -45,6 +46,7 @@ from .armies import COMMANDER, REBEL, TRAIN
 
 TRAIN_STEPS = 7
 REBEL_STEPS = 4
+FED = {"train": "was supplied by its train", "captured": "lives on the provisions of a captured train"}
 
 
 def _others(state: GameState, side: int) -> tuple[int, ...]:
@@ -63,15 +65,12 @@ def roll_supply(state: GameState, phase: Any = None) -> None:
             if status.pop("refused", None) is not None and not status.get("fed"):
                 if rebellion(state, unit):
                     continue
-            if status.pop("fed", False):
-                status.pop("train", None)
-                state.emit("Supplied", f"{unit.name} was supplied by its train: no roll needed", actor=unit.id)
+            fed = status.pop("fed", None)
+            missed = train_missed(state, unit, fed)
+            if fed:
+                state.emit("Supplied", f"{unit.name} {FED.get(fed, FED['train'])}: no roll needed", actor=unit.id)
                 continue
-            late = status.pop("train", None)
-            modifier = 0
-            if late is not None:
-                modifier = -2
-                disband(state, late, "too late: the army rolls at -2")
+            modifier = -2 if missed else 0
             roll = state.roll(f"d6{modifier:+d}" if modifier else "d6", "supply", unit.name,
                               odds_text="5-6 supplied, 3-4 a train is sent, 1-2 starving")
             if roll.total >= 5:
@@ -81,6 +80,20 @@ def roll_supply(state: GameState, phase: Any = None) -> None:
             else:
                 state.emit("Starving", f"{unit.name} is starving", actor=unit.id)
                 state.data["starving"].append(unit.id)
+
+
+def train_missed(state: GameState, unit: Unit, fed: Any) -> bool:
+    """The roll its train was sent for has come: True when that train did not arrive ("if it doesn't
+    arrive, take -2 of the roll"): still on the road (it is disbanded) or caught by the enemy."""
+    status = armies.status(unit)
+    late = status.pop("train", None)
+    caught = status.pop("caught", None)
+    if late is not None:
+        disband(state, late, "no longer needed" if fed else "too late: the army rolls at -2")
+    elif caught is not None and not fed:
+        state.emit("TrainMissed", f"{unit.name}'s train was caught by the enemy: the army rolls at -2",
+                   actor=unit.id)
+    return not fed and (late is not None or caught is not None)
 
 
 def starving_decisions(state: GameState, phase: Any) -> list[Decision]:
@@ -137,10 +150,10 @@ def catch(state: GameState, army: Unit, h: Hex) -> None:
     for t in armies.trains(state):
         if t.side != army.side and armies.hex_of(t) == h:
             gone(state, t)
-            armies.status(army)["fed"] = True
+            armies.status(army)["fed"] = "captured"
             owner = state.units.get(t.stats["for"])
-            if owner is not None:
-                armies.status(owner).pop("train", None)
+            if owner is not None and armies.status(owner).get("train") == t.id:
+                armies.status(owner)["caught"] = armies.status(owner).pop("train")   # it will not arrive
             state.emit("TrainCaught", f"{army.name} captures {t.name} and eats its provisions",
                        actor=army.id, target=t.id)
 
@@ -169,7 +182,7 @@ def advance_trains(state: GameState, phase: Any = None) -> None:
         t.hex = (to.q, to.r)
         if to == goal:
             gone(state, t)
-            armies.status(army)["fed"] = True
+            armies.status(army)["fed"] = "train"
             armies.status(army).pop("train", None)
             state.emit("TrainArrived", f"{t.name} reaches its army and is consumed", actor=t.id,
                        hidden_from=_others(state, t.side))

@@ -145,7 +145,9 @@ def test_an_enemy_army_catches_a_train_and_eats_its_provisions():
     armies.status(east).pop("moved", None)
     movement.march(s, east, Hex(0, 2))   # passing through the train's hex
     assert train.out and armies.status(east)["fed"]
-    assert "train" not in armies.status(s.units["w1"])
+    script(s, [6])                       # the army it was meant for got nothing: it rolls at -2
+    supply.roll_supply(s)
+    assert [r.expr for r in s.rolls if r.purpose == "supply" and r.who == "West army"][-1] == "d6-2"
 
 
 # -- starving, looting, hostile towns ---------------------------------------------------------------

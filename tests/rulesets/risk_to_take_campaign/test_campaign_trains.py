@@ -1,0 +1,44 @@
+"""A Risk to Take, the campaign (seed 003, "1. Campaign rules", the supply roll's numbered clauses of
+issue 27): a caught train, a late train, looting within reach, the detachment, a side without its
+capital. Every die scripted."""
+from __future__ import annotations
+
+from game.geometry.hexgrid import Hex
+from game.rulesets.risk_to_take_campaign import armies, movement, supply
+from tests.rulesets.risk_to_take_campaign.campaign_helpers import game, script
+
+
+def far_apart(**kw):
+    """West's army far from its capital (9 hexes), East's near its own."""
+    units = [{"id": "w1", "side": 0, "name": "West army", "hex": [5, 5]},
+             {"id": "e1", "side": 1, "name": "East army", "hex": [4, 0]}]
+    return game([6, 1, 3, 3], units=units, **kw)
+
+
+def supply_rolls(s, who: str) -> list:
+    return [r for r in s.rolls if r.purpose == "supply" and r.who == who]
+
+
+def march_through(s, uid: str, start: tuple[int, int], goal: Hex) -> None:
+    army = s.units[uid]
+    army.hex = start
+    armies.status(army).update(allowance=6)
+    armies.status(army).pop("moved", None)
+    movement.march(s, army, goal)
+
+
+def test_if_it_doesnt_arrive_take_minus_2_a_caught_train_did_not_arrive():
+    """"If the train arrives for the second following turn, that army doesn't need to roll; however,
+    if it doesn't arrive, take -2 of the roll": a train an enemy army caught never arrived."""
+    s = far_apart()
+    script(s, [3, 5])                    # West 3: a train from Westholm; East 5: supplied
+    supply.roll_supply(s)
+    train = armies.trains(s, 0)[0]
+    train.hex = (1, 2)
+    march_through(s, "e1", (3, 2), Hex(0, 2))
+    assert train.out
+    script(s, [5])                       # West rolls 5 - 2 = 3; East ate the train: no roll
+    supply.roll_supply(s)
+    (roll,) = supply_rolls(s, "West army")[1:]
+    assert roll.expr == "d6-2" and roll.total == 3
+    assert supply_rolls(s, "East army")[1:] == []
