@@ -16,8 +16,10 @@ Interpretations (assets/rules/risk-to-take-campaign.md):
 - "by chance the nearest town": a d6, 5-6: the train leaves the nearest town the side holds (not
   hostile to it), else the capital.
 - A train moves 7 hexes a turn (steps, whatever the terrain; never through an enemy army) after all
-  marches, and is consumed on reaching its army's hex. A train still on the road at the next supply
-  roll is too late: it is disbanded and the army rolls at -2.
+  marches, and is consumed on reaching its army's hex. A train serves the supply roll it was sent
+  for (the next one), or none: still on the road at that roll, it is too late, it is disbanded and
+  the army rolls at -2; an army fed another way (a captured train) skips that roll, and its own
+  train, no longer needed, is disbanded too.
 - Caught: an enemy army entering or passing a train's hex captures it; the captors eat its
   provisions (they need not roll at the next supply roll) and the army it was for gets nothing: a
   caught train did not arrive, so that army rolls at -2.
@@ -165,6 +167,9 @@ def advance_trains(state: GameState, phase: Any = None) -> None:
         army = state.units.get(t.stats["for"])
         if army is None or army.out or REBEL in army.markers or army.hex is None:
             disband(state, t.id, "its army is gone")
+            continue
+        if armies.status(army).get("train") != t.id:
+            disband(state, t.id, "the supply roll it was sent for is past")
             continue
         enemy = {armies.hex_of(u) for u in armies.armies(state) if u.side != t.side} | \
             {armies.hex_of(u) for u in armies.rebels(state)}

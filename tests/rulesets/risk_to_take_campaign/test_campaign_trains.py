@@ -42,3 +42,26 @@ def test_if_it_doesnt_arrive_take_minus_2_a_caught_train_did_not_arrive():
     (roll,) = supply_rolls(s, "West army")[1:]
     assert roll.expr == "d6-2" and roll.total == 3
     assert supply_rolls(s, "East army")[1:] == []
+
+
+def test_if_the_train_arrives_for_the_second_following_turn_it_serves_that_roll_or_none():
+    """"this launches the train in current turn ... If the train arrives for the second following
+    turn, that army doesn't need to roll": a train serves the supply roll it was sent for, or none.
+    West, fed by an East train it caught, skips the next roll; its own train, still on the road,
+    spares no later roll."""
+    s = far_apart()
+    script(s, [3, 3, 2])                 # West 3 and East 3: trains (East's from Eastgard: chance 2)
+    supply.roll_supply(s)
+    east_train = armies.trains(s, 1)[0]
+    east_train.hex = (5, 3)
+    march_through(s, "w1", (5, 5), Hex(5, 2))      # West catches it on the way
+    assert east_train.out
+    script(s, [6, 2])                    # turn 4: West fed (no roll); East 6 - 2: a train (chance 2)
+    supply.roll_supply(s)
+    assert len(supply_rolls(s, "West army")) == 1
+    assert not armies.trains(s, 0)       # West's own train was for this roll: it serves none later
+    for _ in range(3):
+        supply.advance_trains(s)
+    script(s, [5, 5])                    # turn 6: West rolls again
+    supply.roll_supply(s)
+    assert len(supply_rolls(s, "West army")) == 2
