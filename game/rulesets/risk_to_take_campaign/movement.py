@@ -12,7 +12,7 @@ the move; the battle is fought once every side has moved. An army whose hex an e
 to fight and may not march away. An army may pass its own armies but not stop on one, and may not
 enter a hex where two armies already stand. Entering a rebel army's hex disperses the rebels (they
 scatter before a formed army, without a battle). Passing through an enemy supply train's hex
-catches it (supply.catch).
+catches it (trains.catch).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import heapq
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies, fog, regions, supply
+from . import armies, fog, regions, trains
 from .armies import REBEL
 
 BASE = 5
@@ -141,7 +141,7 @@ def march(state: GameState, unit, goal: Hex) -> None:
     status["came_from"] = [path[-2].q, path[-2].r] if len(path) > 1 else list(unit.hex)
     hidden = tuple(s for s in range(state.sides) if s != unit.side)
     for h in path[1:]:
-        supply.catch(state, unit, h)
+        trains.catch(state, unit, h)
     unit.hex = (goal.q, goal.r)
     state.emit("Marched", f"{unit.name} marches {len(path) - 1} hexes to {armies.key(goal)}", actor=unit.id,
                path=[[h.q, h.r] for h in path], hidden_from=hidden)
