@@ -31,9 +31,10 @@ _REACHED: dict = {}          # reach() answers by (board, start, allowance, bloc
 def roll_allowances(state: GameState, phase=None) -> None:
     """Each army rolls its d6 as the moves begin (seen only by its own side)."""
     for u in armies.armies(state):
-        others = tuple(s for s in range(state.sides) if s != u.side)
+        if armies.status(u).get("moved"):
+            continue                      # its march of the turn is spent (a starving army looted)
         total = state.roll("d6", "march", u.name, odds_text="1-2: 4 hexes, 3-4: 5, 5-6: 6",
-                           hidden_from=others).total
+                           hidden_from=armies.others(state, u.side)).total
         armies.status(u)["allowance"] = BASE - 1 if total <= 2 else BASE + 1 if total >= 5 else BASE
 
 
@@ -66,10 +67,10 @@ def _blocks(state: GameState, side: int) -> tuple[set[Hex], set[Hex], set[Hex]]:
     return enemy, own, full
 
 
-def reach(state: GameState, unit) -> dict[Hex, tuple[float, Hex | None]]:
-    """Every hex the army can reach with its allowance: hex -> (cost, previous hex)."""
+def reach(state: GameState, unit, allowance: float | None = None) -> dict[Hex, tuple[float, Hex | None]]:
+    """Every hex the army can reach with its allowance (or the one given): hex -> (cost, previous hex)."""
     start = armies.hex_of(unit)
-    allowance = float(armies.status(unit).get("allowance", 0))
+    allowance = float(armies.status(unit).get("allowance", 0) if allowance is None else allowance)
     enemy, _own, full = _blocks(state, unit.side)
     key = (id(state.board), start, allowance, frozenset(enemy), frozenset(full))
     if key in _REACHED:
@@ -94,11 +95,11 @@ def reach(state: GameState, unit) -> dict[Hex, tuple[float, Hex | None]]:
     return best
 
 
-def destinations(state: GameState, unit) -> list[Hex]:
+def destinations(state: GameState, unit, allowance: float | None = None) -> list[Hex]:
     """Where the army may end its march (not its own hex, not on one of its side's armies)."""
     _enemy, own, _full = _blocks(state, unit.side)
     start = armies.hex_of(unit)
-    return sorted((h for h in reach(state, unit) if h != start and h not in own), key=lambda h: (h.r, h.q))
+    return sorted((h for h in reach(state, unit, allowance) if h != start and h not in own), key=lambda h: (h.r, h.q))
 
 
 def path_to(state: GameState, unit, goal: Hex) -> list[Hex]:

@@ -74,7 +74,10 @@ class RiskToTakeCampaign(Ruleset):
                            template=Deploy(unit.id), actor=unit.id)]
         if decision.kind == "forage":
             unit = state.units[decision.actor[0]]
-            return [Option("Loot", f"{unit.name} loots the nearest town", action=Loot(unit.id), actor=unit.id),
+            town = supply.town_to_sack(state, unit)
+            what = (f"marches to {state.board.places[town].name} and sacks it" if town is not None
+                    else f"strips the countryside (no town within {supply.LOOT_REACH} hexes)")
+            return [Option("Loot", f"{unit.name} loots: {what}", action=Loot(unit.id), actor=unit.id),
                     Option("ForbidLooting", f"Forbid {unit.name} to loot (risk of rebellion)",
                            action=ForbidLooting(unit.id), actor=unit.id)]
         opts = []

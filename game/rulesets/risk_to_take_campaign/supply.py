@@ -15,7 +15,10 @@ Interpretations (assets/rules/risk-to-take-campaign.md):
 - An army raised this turn marches out with full provisions: it does not roll.
 - Trains: trains.py.
 - Starving: the player chooses to loot or to forbid it. Looting sacks the nearest town (not a
-  capital), and the army loses the initiative of its next battle. A sacked town rolls a d6: on 1-2
+  capital) the army can march to with 5 hexes ("Movement is 5 hexes per army", without the die),
+  or the town it stands in: it marches there, and that is its march of the turn. With no town in
+  reach it strips the countryside: nothing is sacked. Either way it loses the initiative of its
+  next battle. A sacked town rolls a d6: on 1-2
   it turns hostile to the side that sacked it: it throws out that side's garrison, never sends it a
   train again, and an army of that side ending a turn in it loses a unit to its partisans.
 - Forbidding the looting sends for a train as on a 3-4. If it has not arrived by the next supply
@@ -39,6 +42,7 @@ from .armies import COMMANDER, REBEL
 from .trains import advance_trains, catch, disband, launch, train_missed  # noqa: F401 (the flow's steps)
 
 REBEL_STEPS = 4
+LOOT_REACH = movement.BASE          # "Movement is 5 hexes per army": a march, without its die
 FED = {"train": "was supplied by its train", "captured": "lives on the provisions of a captured train"}
 
 
@@ -78,14 +82,34 @@ def starving_decisions(state: GameState, phase: Any) -> list[Decision]:
 
 
 # -- looting ----------------------------------------------------------------------------------------
+def town_to_sack(state: GameState, unit: Unit) -> Hex | None:
+    """The nearest town (not a capital) the army can march to with LOOT_REACH hexes, as a march goes
+    (the map's costs; never through an enemy army it sees), or the one it stands in; a town where an
+    army of another side (or rebels) stands, or one of its own side's armies, cannot be its goal."""
+    here = armies.hex_of(unit)
+    reach = movement.reach(state, unit, LOOT_REACH)
+    ends = set(movement.destinations(state, unit, LOOT_REACH)) | {here}
+    towns = [h for h, _p in armies.places(state, "town") if h in ends
+             and all(o is unit for o in armies.armies_at(state, h))]
+    best = sorted(towns, key=lambda h: (reach[h][0], state.board.distance(here, h), h.r, h.q))
+    return best[0] if best else None
+
+
 def loot(state: GameState, unit: Unit) -> None:
-    """The army sacks the nearest town and loses the initiative of its next battle."""
-    armies.status(unit)["no_initiative"] = True
-    towns = [h for h, _p in armies.places(state, "town")]
-    town = armies.nearest(state, armies.hex_of(unit), towns)
+    """The army sacks the nearest town within a march, marching there (its march of the turn), and
+    loses the initiative of its next battle; with none in reach it strips the countryside."""
+    status = armies.status(unit)
+    status["no_initiative"] = True
+    town = town_to_sack(state, unit)
     if town is None:
-        state.emit("Looted", f"{unit.name} strips the countryside (no town to sack)", actor=unit.id)
+        state.emit("Looted", f"{unit.name} finds no town within a march ({LOOT_REACH} hexes) and strips "
+                   f"the countryside", actor=unit.id)
         return
+    if town != armies.hex_of(unit):
+        movement.march(state, unit, town)
+        if armies.hex_of(unit) != town:
+            return                        # it ran into an army it had not seen: no sack
+    status["moved"] = True
     sack(state, town, unit.side, unit.name)
 
 

@@ -65,3 +65,29 @@ def test_if_the_train_arrives_for_the_second_following_turn_it_serves_that_roll_
     script(s, [5, 5])                    # turn 6: West rolls again
     supply.roll_supply(s)
     assert len(supply_rolls(s, "West army")) == 2
+
+
+def test_starving_sacks_the_nearest_town_within_a_march_and_marches_there():
+    """"1-2 the army is starving and sacks the nearest town/village plus loses initiative in the next
+    battle": the nearest town it can reach with a march of 5 hexes ("Movement is 5 hexes per army");
+    it marches there, and that is its march of the turn."""
+    s = far_apart()
+    west = s.units["w1"]
+    west.hex = (3, 4)                    # Midford (2, 2) is 3 hexes away, Northby (3, 0) 4
+    script(s, [6])                       # the sacked town's roll: not hostile
+    supply.loot(s, west)
+    assert armies.hex_of(west) == Hex(2, 2) and s.data["sacked"] == ["2,2"]
+    assert armies.status(west)["no_initiative"] and armies.status(west)["moved"]
+    assert not movement.can_march(s, west)
+
+
+def test_starving_with_no_town_within_a_march_sacks_nothing_and_stays():
+    """The nearest town 6 hexes away is out of reach: nothing is sacked, the army strips the
+    countryside where it stands ("plus loses initiative in the next battle" still holds)."""
+    s = far_apart()
+    west = s.units["w1"]                 # at (5, 5): Midford is 6 hexes away, Northby 7
+    script(s, [])
+    supply.loot(s, west)
+    assert armies.hex_of(west) == Hex(5, 5) and s.data["sacked"] == []
+    assert armies.status(west)["no_initiative"]
+    assert any(e.kind == "Looted" and "countryside" in e.text for e in s.log)
