@@ -171,7 +171,8 @@ class RiskToTakeCampaign(Ruleset):
         u = state.units[unit_id]
         side = state.scenario.sides[u.side].name
         if u.kind == armies.TRAIN:
-            return f"{u.name} ({side}): a supply train, 7 hexes a turn"
+            sent = u.stats.get("detachment")
+            return f"{u.name} ({side}): a supply train, 7 hexes a turn" + (f", escorted by a {sent['type']}" if sent else "")
         kinds: dict[str, int] = {}
         for x in u.stats.get("units", ()):
             kinds[x["type"]] = kinds.get(x["type"], 0) + 1
@@ -182,7 +183,9 @@ class RiskToTakeCampaign(Ruleset):
         if "allowance" in status and not status.get("moved"):
             bits.append(f"marches {status['allowance']} this turn")
         if status.get("train"):
-            bits.append("waiting for a train")
+            train = state.units.get(status["train"])
+            sent = train.stats.get("detachment") if train is not None else None
+            bits.append("waiting for a train" + (f" (its {sent['type']} rides with it)" if sent else ""))
         if status.get("no_initiative"):
             bits.append("looted: loses the initiative of its next battle")
         return f"{u.name} ({side}): " + "; ".join(bits)

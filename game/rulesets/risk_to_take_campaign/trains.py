@@ -12,6 +12,11 @@ Interpretations (assets/rules/risk-to-take-campaign.md):
 - A train serves the supply roll it was sent for (the next one), or none: still on the road at that
   roll, it is too late, it is disbanded and the army rolls at -2; an army fed another way (a captured
   train) skips that roll, and its own train, no longer needed, is disbanded too.
+- "a detachment must be sent back for a supply train": the army's fastest fighting unit (cavalry
+  first, guns last; never its commander) rides back with the train and is not in the army's battles
+  meanwhile; it rejoins the army when the train reaches it, or when the train is disbanded (it walks
+  back with empty hands). An army of one fighting unit sends none (it cannot spare its last unit).
+  A train caught by the enemy is lost with its detachment.
 - Caught: an enemy army entering or passing a train's hex captures it; the captors eat its
   provisions (they need not roll at the next supply roll) and the army it was for gets nothing: a
   caught train did not arrive, so that army rolls at -2.
@@ -25,9 +30,10 @@ from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
 from . import armies
-from .armies import REBEL, TRAIN
+from .armies import COMMANDER, REBEL, TRAIN
 
 TRAIN_STEPS = 7
+DETACHMENT = ("cavalry", "dragoons", "light-infantry", "cuirassiers", "line-infantry", "artillery")
 
 
 def source(state: GameState, unit: Unit) -> Hex | None:
@@ -51,11 +57,37 @@ def launch(state: GameState, unit: Unit) -> None:
         return
     state.data["trains"] += 1
     tid = f"train-{state.data['trains']}"
-    state.units[tid] = Unit(id=tid, side=unit.side, name=f"Train for {unit.name}", kind=TRAIN,
-                            hex=(start.q, start.r), stats={"for": unit.id, "launched": state.turn})
+    train = state.units[tid] = Unit(id=tid, side=unit.side, name=f"Train for {unit.name}", kind=TRAIN,
+                                    hex=(start.q, start.r), stats={"for": unit.id, "launched": state.turn})
     armies.status(unit)["train"] = tid
-    state.emit("TrainSent", f"A supply train for {unit.name} leaves {armies.key(start)}", actor=tid,
+    sent = detach(unit, train)
+    escort = f", escorted by the {sent['type']} sent back for it" if sent else ""
+    state.emit("TrainSent", f"A supply train for {unit.name} leaves {armies.key(start)}{escort}", actor=tid,
                hidden_from=armies.others(state, unit.side))
+
+
+def detach(unit: Unit, train: Unit) -> dict[str, Any] | None:
+    """"a detachment must be sent back": the army's fastest fighting unit leaves it with the train
+    (an army of one fighting unit keeps it)."""
+    fighting = [u for u in unit.stats["units"] if u["type"] != COMMANDER]
+    if len(fighting) < 2:
+        return None
+    sent = min(fighting, key=lambda u: DETACHMENT.index(u["type"]) if u["type"] in DETACHMENT else len(DETACHMENT))
+    armies.set_units(unit, [u for u in unit.stats["units"] if u is not sent])
+    train.stats["detachment"] = sent
+    return sent
+
+
+def rejoin(state: GameState, train: Unit, army: Unit | None, why: str) -> None:
+    """The detachment of a train comes back to its army (the train consumed or disbanded)."""
+    sent = train.stats.pop("detachment", None)
+    if sent is None or army is None or army.out or REBEL in army.markers:
+        return
+    units = army.stats["units"]
+    at = next((i for i, u in enumerate(units) if u["type"] == COMMANDER), len(units))
+    armies.set_units(army, units[:at] + [sent] + units[at:])
+    state.emit("DetachmentBack", f"The {sent['type']} of {army.name} rejoins it {why}", actor=army.id,
+               hidden_from=armies.others(state, army.side))
 
 
 def gone(state: GameState, train: Unit) -> None:
@@ -65,9 +97,11 @@ def gone(state: GameState, train: Unit) -> None:
 
 
 def disband(state: GameState, tid: str, why: str) -> None:
+    """The train goes home; its detachment walks back to the army (if the army is still there)."""
     train = state.units.get(tid)
     if train is not None and not train.out:
         gone(state, train)
+        rejoin(state, train, state.units.get(train.stats["for"]), "with empty hands")
         state.emit("TrainDisbanded", f"{train.name} is disbanded: {why}", actor=tid,
                    hidden_from=armies.others(state, train.side))
 
@@ -77,11 +111,13 @@ def catch(state: GameState, army: Unit, h: Hex) -> None:
     for t in armies.trains(state):
         if t.side != army.side and armies.hex_of(t) == h:
             gone(state, t)
+            sent = t.stats.get("detachment")
+            escort = f" and its escort ({sent['type']})" if sent else ""
             armies.status(army)["fed"] = "captured"
             owner = state.units.get(t.stats["for"])
             if owner is not None and armies.status(owner).get("train") == t.id:
                 armies.status(owner)["caught"] = armies.status(owner).pop("train")   # it will not arrive
-            state.emit("TrainCaught", f"{army.name} captures {t.name} and eats its provisions",
+            state.emit("TrainCaught", f"{army.name} captures {t.name}{escort} and eats its provisions",
                        actor=army.id, target=t.id)
 
 
@@ -112,6 +148,7 @@ def advance_trains(state: GameState, phase: Any = None) -> None:
         t.hex = (to.q, to.r)
         if to == goal:
             gone(state, t)
+            rejoin(state, t, army, "with the train")
             armies.status(army)["fed"] = "train"
             armies.status(army).pop("train", None)
             state.emit("TrainArrived", f"{t.name} reaches its army and is consumed", actor=t.id,

@@ -10,9 +10,9 @@ from tests.rulesets.risk_to_take_campaign.campaign_helpers import game, script
 
 def far_apart(**kw):
     """West's army far from its capital (9 hexes), East's near its own."""
-    units = [{"id": "w1", "side": 0, "name": "West army", "hex": [5, 5]},
-             {"id": "e1", "side": 1, "name": "East army", "hex": [4, 0]}]
-    return game([6, 1, 3, 3], units=units, **kw)
+    kw.setdefault("units", [{"id": "w1", "side": 0, "name": "West army", "hex": [5, 5]},
+                            {"id": "e1", "side": 1, "name": "East army", "hex": [4, 0]}])
+    return game([6, 1, 3, 3], **kw)
 
 
 def supply_rolls(s, who: str) -> list:
@@ -91,3 +91,43 @@ def test_starving_with_no_town_within_a_march_sacks_nothing_and_stays():
     assert armies.hex_of(west) == Hex(5, 5) and s.data["sacked"] == []
     assert armies.status(west)["no_initiative"]
     assert any(e.kind == "Looted" and "countryside" in e.text for e in s.log)
+
+
+def unit_types(s, uid: str) -> list[str]:
+    return [u["type"] for u in s.units[uid].stats["units"]]
+
+
+def test_a_detachment_must_be_sent_back_for_a_supply_train_and_rides_back_with_it():
+    """"3-4 a detachment must be sent back for a supply train": the army's fastest fighting unit
+    leaves it with the train, and rejoins it when the train reaches the army."""
+    s = far_apart()
+    script(s, [3, 5])
+    supply.roll_supply(s)
+    (train,) = armies.trains(s, 0)
+    assert unit_types(s, "w1") == ["line-infantry", "commander"]
+    assert train.stats["detachment"]["type"] == "cavalry"
+    supply.advance_trains(s)
+    supply.advance_trains(s)
+    assert train.out and unit_types(s, "w1") == ["line-infantry", "cavalry", "commander"]
+    assert s.units["w1"].stats["strength"] == 2
+
+
+def test_a_detachment_sent_back_for_a_train_is_lost_when_the_enemy_catches_the_train():
+    s = far_apart()
+    script(s, [3, 5])
+    supply.roll_supply(s)
+    armies.trains(s, 0)[0].hex = (1, 2)
+    march_through(s, "e1", (3, 2), Hex(0, 2))
+    assert unit_types(s, "w1") == ["line-infantry", "commander"]
+    assert any(e.kind == "TrainCaught" and "cavalry" in e.text for e in s.log)
+
+
+def test_an_army_of_one_fighting_unit_sends_no_detachment():
+    """An army cannot send away its last fighting unit: its commander's escort goes, nothing leaves."""
+    s = far_apart(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [5, 5],
+                          "stats": {"units": ["line-infantry", "commander"]}},
+                         {"id": "e1", "side": 1, "name": "East army", "hex": [4, 0]}])
+    script(s, [3, 5])
+    supply.roll_supply(s)
+    assert "detachment" not in armies.trains(s, 0)[0].stats
+    assert unit_types(s, "w1") == ["line-infantry", "commander"]
