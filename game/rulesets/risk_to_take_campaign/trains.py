@@ -6,7 +6,8 @@ for the second following turn, that army doesn't need to roll; however, if it do
 
 Interpretations (assets/rules/risk-to-take-campaign.md):
 - "by chance the nearest town": a d6, 5-6: the train leaves the nearest town the side holds (not
-  hostile to it), else the capital.
+  hostile to it), else the capital. A side that lost its capital sends to its nearest town without
+  a roll; a side with neither sends no train: none arrives, the next roll is at -2.
 - A train is a unit on the map. It moves 7 hexes a turn (steps, whatever the terrain; never through
   an enemy army) after all marches, and is consumed on reaching its army's hex.
 - A train serves the supply roll it was sent for (the next one), or none: still on the road at that
@@ -37,23 +38,26 @@ DETACHMENT = ("cavalry", "dragoons", "light-infantry", "cuirassiers", "line-infa
 
 
 def source(state: GameState, unit: Unit) -> Hex | None:
-    """The capital, or by chance (a d6, 5-6) the nearest town the side holds and that is not hostile."""
+    """The capital, or by chance (a d6, 5-6) the nearest town the side holds and that is not hostile;
+    a side that lost its capital sends to that town without a roll; with neither: None."""
     capital = armies.capital(state, unit.side)
+    if capital is not None and armies.holder(state, capital) != unit.side:
+        capital = None                    # lost: no train leaves it
     towns = [h for h, _p in armies.places(state, "town")
              if armies.holder(state, h) == unit.side and not armies.hostile_to(state, h, unit.side)]
-    if towns:
+    if towns and capital is not None:
         chance = state.roll("d6>=5", "train from a town", unit.name, odds_text="5-6: from the nearest town")
-        if chance.success or capital is None:
-            return armies.nearest(state, armies.hex_of(unit), towns)
-    if capital is not None and armies.holder(state, capital) == unit.side:
-        return capital
-    return None
+        if not chance.success:
+            return capital
+    return armies.nearest(state, armies.hex_of(unit), towns) if towns else capital
 
 
 def launch(state: GameState, unit: Unit) -> None:
     start = source(state, unit)
     if start is None:
-        state.emit("NoTrain", f"{unit.name} has nowhere to send for a train", actor=unit.id)
+        armies.status(unit)["no_train"] = "was never sent (nowhere to send for one)"
+        state.emit("NoTrain", f"{unit.name} has nowhere to send for a train (no capital, no town): none "
+                   f"will come, the next supply roll is at -2", actor=unit.id)
         return
     state.data["trains"] += 1
     tid = f"train-{state.data['trains']}"
@@ -116,7 +120,8 @@ def catch(state: GameState, army: Unit, h: Hex) -> None:
             armies.status(army)["fed"] = "captured"
             owner = state.units.get(t.stats["for"])
             if owner is not None and armies.status(owner).get("train") == t.id:
-                armies.status(owner)["caught"] = armies.status(owner).pop("train")   # it will not arrive
+                armies.status(owner).pop("train")
+                armies.status(owner)["no_train"] = "was caught by the enemy"      # it will not arrive
             state.emit("TrainCaught", f"{army.name} captures {t.name}{escort} and eats its provisions",
                        actor=army.id, target=t.id)
 
@@ -157,13 +162,12 @@ def advance_trains(state: GameState, phase: Any = None) -> None:
 
 def train_missed(state: GameState, unit: Unit, fed: Any) -> bool:
     """The roll its train was sent for has come: True when that train did not arrive ("if it doesn't
-    arrive, take -2 of the roll"): still on the road (it is disbanded) or caught by the enemy."""
+    arrive, take -2 of the roll"): still on the road (it is disbanded), caught, or never sent."""
     status = armies.status(unit)
     late = status.pop("train", None)
-    caught = status.pop("caught", None)
+    missed = status.pop("no_train", None)
     if late is not None:
         disband(state, late, "no longer needed" if fed else "too late: the army rolls at -2")
-    elif caught is not None and not fed:
-        state.emit("TrainMissed", f"{unit.name}'s train was caught by the enemy: the army rolls at -2",
-                   actor=unit.id)
-    return not fed and (late is not None or caught is not None)
+    elif missed is not None and not fed:
+        state.emit("TrainMissed", f"{unit.name}'s train {missed}: the army rolls at -2", actor=unit.id)
+    return not fed and (late is not None or missed is not None)

@@ -131,3 +131,27 @@ def test_an_army_of_one_fighting_unit_sends_no_detachment():
     supply.roll_supply(s)
     assert "detachment" not in armies.trains(s, 0)[0].stats
     assert unit_types(s, "w1") == ["line-infantry", "commander"]
+
+
+def test_a_train_to_the_capital_or_by_chance_the_nearest_town_a_side_without_its_capital_sends_to_its_town():
+    """"a detachment must be sent back for a supply train to the capital or by chance the nearest
+    town": a side that lost its capital (a campaign without the capital goal) sends to the nearest
+    town it holds, with no roll of chance (there is no capital to send to)."""
+    s = far_apart(goals=[{"kind": "destroy"}])
+    s.data["holders"].update({"-1,2": 1, "2,2": 0})      # Westholm lost, Midford held
+    script(s, [3, 5])                    # West 3: a train; East 5
+    supply.roll_supply(s)
+    assert armies.hex_of(armies.trains(s, 0)[0]) == Hex(2, 2)
+    assert not [r for r in s.rolls if r.purpose == "train from a town"]
+
+
+def test_a_side_with_nowhere_to_send_for_a_train_gets_none_and_takes_minus_2():
+    """No capital and no town: no train is sent, so none arrives: "if it doesn't arrive, take -2"."""
+    s = far_apart(goals=[{"kind": "destroy"}])
+    s.data["holders"]["-1,2"] = 1
+    script(s, [3, 5])
+    supply.roll_supply(s)
+    assert not armies.trains(s, 0) and any(e.kind == "NoTrain" for e in s.log)
+    script(s, [6, 5])
+    supply.roll_supply(s)
+    assert supply_rolls(s, "West army")[-1].expr == "d6-2"
