@@ -5,9 +5,11 @@ Fog of war: the legal hexes and the path are what the side can know: an army it 
 nothing; the march then runs into it and stops in its hex (a battle), or one short of a hex holding
 two armies.
 
-Interpretations: the allowance is spent at the map's costs of entering a hex (plain 1, forest and
-hills 2, marsh 3, across a river 2 more: game/geometry/hex_kinds.json); along a road every hex costs
-1 whatever the ground (and a bridge spares the ford), never less: "5 hexes" stays 5 on the road. The path is the cheapest (A*). Entering a hex held by an enemy army ends
+Interpretations: by default every hex costs 1, as the text counts a march in hexes. With the
+`terrain_costs` option the allowance is spent at the map's costs of entering a hex (plain 1, forest
+and hills 2, marsh 3, across a river 2 more: game/geometry/hex_kinds.json); along a road every hex
+costs 1 whatever the ground (and a bridge spares the ford), never less: "5 hexes" stays 5 on the road.
+Impassable hexes are impassable either way. The path is the cheapest (A*). Entering a hex held by an enemy army ends
 the move; the battle is fought once every side has moved. An army whose hex an enemy entered stands
 to fight and may not march away. An army may pass its own armies but not stop on one, and may not
 enter a hex where two armies already stand. Entering a rebel army's hex disperses the rebels (they
@@ -72,10 +74,11 @@ def reach(state: GameState, unit, allowance: float | None = None) -> dict[Hex, t
     start = armies.hex_of(unit)
     allowance = float(armies.status(unit).get("allowance", 0) if allowance is None else allowance)
     enemy, _own, full = _blocks(state, unit.side)
-    key = (id(state.board), start, allowance, frozenset(enemy), frozenset(full))
+    costs = regions.terrain_costs(state)
+    key = (id(state.board), costs, start, allowance, frozenset(enemy), frozenset(full))
     if key in _REACHED:
         return _REACHED[key]
-    table = regions.steps(state.board)
+    table = regions.steps(state.board, costs)
     best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
     frontier = [(0.0, start.r, start.q, start)]
     while frontier:
@@ -115,7 +118,7 @@ def path_to(state: GameState, unit, goal: Hex) -> list[Hex]:
             return None
         return next((c for n, c in table[a] if n == b), None)
 
-    table = regions.steps(board)
+    table = regions.steps(board, regions.terrain_costs(state))
     return board.path(start, goal, step, min_cost=1.0) or [start, goal]
 
 

@@ -58,6 +58,9 @@ class RiskToTakeCampaign(Ruleset):
     options = (
         OptionSpec("reinforcement_die", "Reinforcement die", "d4", ("d4", "d6"),
                    "d4: 1-2 one army, 3-4 two; d6: odd one army, even two"),
+        OptionSpec("terrain_costs", "Terrain costs", False,
+                   help="on: forest and hills cost 2 hexes of a march, marsh 3, a river 2 more (roads 1); "
+                        "off: every hex costs 1, as the text counts"),
         OptionSpec("scouting", "Scouting range (hexes)", 3, help="how far armies and towns see"),
         OptionSpec("auto_battles", "Resolve battles automatically", False,
                    help="the AI plays both sides of every battle"),
