@@ -38,6 +38,7 @@ def end_of_turn(state: GameState) -> None:
             battles.take(state, h, u.side)
     supply.hostile_towns(state)
     supply.rebels_loot(state)
+    state.data["turn_over"] = state.turn
 
 
 class RiskToTakeCampaign(Ruleset):
@@ -165,7 +166,11 @@ class RiskToTakeCampaign(Ruleset):
 
     # -- the end -----------------------------------------------------------------------------
     def result(self, state: GameState) -> Result | None:
-        return goals.result(state)
+        """The goals; once the last turn is over, the turn limit's result (stamped on that turn)."""
+        outcome = goals.result(state)
+        if outcome is None and state.data.get("turn_over", 0) >= state.scenario.turn_limit:
+            return goals.at_limit(state)
+        return outcome
 
     def result_at_limit(self, state: GameState) -> Result:
         return goals.at_limit(state)

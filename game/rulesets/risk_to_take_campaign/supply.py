@@ -119,6 +119,8 @@ def sack(state: GameState, town: Hex, side: int, by: str) -> None:
     if k not in state.data["sacked"]:
         state.data["sacked"].append(k)
     state.emit("Sacked", f"{by} sacks {name}", place=k)
+    if armies.hostile_to(state, town, side):
+        return                            # hostile to that side already: nothing more to turn
     roll = state.roll("d6<=2", "sacked town turns hostile", name, odds_text="1-2: hostile")
     if roll.success:
         make_hostile(state, town, side)
@@ -127,8 +129,9 @@ def sack(state: GameState, town: Hex, side: int, by: str) -> None:
 def make_hostile(state: GameState, town: Hex, side: int) -> None:
     k = armies.key(town)
     against = state.data["hostile"].setdefault(k, [])
-    if side not in against:
-        against.append(side)
+    if side in against:
+        return
+    against.append(side)
     if state.data["holders"].get(k) == side:
         state.data["holders"][k] = None
     state.emit("TownHostile", f"{state.board.places[town].name} turns hostile to the "

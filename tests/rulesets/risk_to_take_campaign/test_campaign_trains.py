@@ -155,3 +155,15 @@ def test_a_side_with_nowhere_to_send_for_a_train_gets_none_and_takes_minus_2():
     script(s, [6, 5])
     supply.roll_supply(s)
     assert supply_rolls(s, "West army")[-1].expr == "d6-2"
+
+
+def test_sacked_towns_can_become_hostile_once_a_second_sack_turns_nothing_more():
+    """"Sacked towns/villages can become hostile": a town already hostile to the side is not rolled
+    for again, and the log says it turns hostile once."""
+    s = far_apart()
+    script(s, [1])
+    supply.sack(s, Hex(2, 2), 0, "West army")
+    script(s, [])
+    supply.sack(s, Hex(2, 2), 0, "West army 2")
+    assert [e.kind for e in s.log].count("TownHostile") == 1
+    assert [r.purpose for r in s.rolls].count("sacked town turns hostile") == 1
