@@ -30,6 +30,11 @@ def key(h: Any) -> str:
     return f"{q},{r}"
 
 
+def others(state: GameState, side: int) -> tuple[int, ...]:
+    """The sides other than `side` (those an event of `side`'s is hidden from)."""
+    return tuple(s for s in range(state.sides) if s != side)
+
+
 def hex_of(unit: Unit) -> Hex | None:
     return Hex(*unit.hex) if unit.hex is not None else None
 

@@ -5,14 +5,16 @@ Fog of war: the legal hexes and the path are what the side can know: an army it 
 nothing; the march then runs into it and stops in its hex (a battle), or one short of a hex holding
 two armies.
 
-Interpretations: the allowance is spent at the map's costs of entering a hex (plain 1, forest and
-hills 2, marsh 3, across a river 2 more: game/geometry/hex_kinds.json); along a road every hex costs
-1 whatever the ground (and a bridge spares the ford), never less: "5 hexes" stays 5 on the road. The path is the cheapest (A*). Entering a hex held by an enemy army ends
+Interpretations: by default every hex costs 1, as the text counts a march in hexes. With the
+`terrain_costs` option the allowance is spent at the map's costs of entering a hex (plain 1, forest
+and hills 2, marsh 3, across a river 2 more: game/geometry/hex_kinds.json); along a road every hex
+costs 1 whatever the ground (and a bridge spares the ford), never less: "5 hexes" stays 5 on the road.
+Impassable hexes are impassable either way. The path is the cheapest (A*). Entering a hex held by an enemy army ends
 the move; the battle is fought once every side has moved. An army whose hex an enemy entered stands
 to fight and may not march away. An army may pass its own armies but not stop on one, and may not
 enter a hex where two armies already stand. Entering a rebel army's hex disperses the rebels (they
 scatter before a formed army, without a battle). Passing through an enemy supply train's hex
-catches it (supply.catch).
+catches it (trains.catch).
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ import heapq
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies, fog, regions, supply
+from . import armies, fog, regions, trains
 from .armies import REBEL
 
 BASE = 5
@@ -31,9 +33,10 @@ _REACHED: dict = {}          # reach() answers by (board, start, allowance, bloc
 def roll_allowances(state: GameState, phase=None) -> None:
     """Each army rolls its d6 as the moves begin (seen only by its own side)."""
     for u in armies.armies(state):
-        others = tuple(s for s in range(state.sides) if s != u.side)
+        if armies.status(u).get("moved"):
+            continue                      # its march of the turn is spent (a starving army looted)
         total = state.roll("d6", "march", u.name, odds_text="1-2: 4 hexes, 3-4: 5, 5-6: 6",
-                           hidden_from=others).total
+                           hidden_from=armies.others(state, u.side)).total
         armies.status(u)["allowance"] = BASE - 1 if total <= 2 else BASE + 1 if total >= 5 else BASE
 
 
@@ -66,15 +69,16 @@ def _blocks(state: GameState, side: int) -> tuple[set[Hex], set[Hex], set[Hex]]:
     return enemy, own, full
 
 
-def reach(state: GameState, unit) -> dict[Hex, tuple[float, Hex | None]]:
-    """Every hex the army can reach with its allowance: hex -> (cost, previous hex)."""
+def reach(state: GameState, unit, allowance: float | None = None) -> dict[Hex, tuple[float, Hex | None]]:
+    """Every hex the army can reach with its allowance (or the one given): hex -> (cost, previous hex)."""
     start = armies.hex_of(unit)
-    allowance = float(armies.status(unit).get("allowance", 0))
+    allowance = float(armies.status(unit).get("allowance", 0) if allowance is None else allowance)
     enemy, _own, full = _blocks(state, unit.side)
-    key = (id(state.board), start, allowance, frozenset(enemy), frozenset(full))
+    costs = regions.terrain_costs(state)
+    key = (id(state.board), costs, start, allowance, frozenset(enemy), frozenset(full))
     if key in _REACHED:
         return _REACHED[key]
-    table = regions.steps(state.board)
+    table = regions.steps(state.board, costs)
     best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
     frontier = [(0.0, start.r, start.q, start)]
     while frontier:
@@ -94,11 +98,11 @@ def reach(state: GameState, unit) -> dict[Hex, tuple[float, Hex | None]]:
     return best
 
 
-def destinations(state: GameState, unit) -> list[Hex]:
+def destinations(state: GameState, unit, allowance: float | None = None) -> list[Hex]:
     """Where the army may end its march (not its own hex, not on one of its side's armies)."""
     _enemy, own, _full = _blocks(state, unit.side)
     start = armies.hex_of(unit)
-    return sorted((h for h in reach(state, unit) if h != start and h not in own), key=lambda h: (h.r, h.q))
+    return sorted((h for h in reach(state, unit, allowance) if h != start and h not in own), key=lambda h: (h.r, h.q))
 
 
 def path_to(state: GameState, unit, goal: Hex) -> list[Hex]:
@@ -114,7 +118,7 @@ def path_to(state: GameState, unit, goal: Hex) -> list[Hex]:
             return None
         return next((c for n, c in table[a] if n == b), None)
 
-    table = regions.steps(board)
+    table = regions.steps(board, regions.terrain_costs(state))
     return board.path(start, goal, step, min_cost=1.0) or [start, goal]
 
 
@@ -141,7 +145,7 @@ def march(state: GameState, unit, goal: Hex) -> None:
     status["came_from"] = [path[-2].q, path[-2].r] if len(path) > 1 else list(unit.hex)
     hidden = tuple(s for s in range(state.sides) if s != unit.side)
     for h in path[1:]:
-        supply.catch(state, unit, h)
+        trains.catch(state, unit, h)
     unit.hex = (goal.q, goal.r)
     state.emit("Marched", f"{unit.name} marches {len(path) - 1} hexes to {armies.key(goal)}", actor=unit.id,
                path=[[h.q, h.r] for h in path], hidden_from=hidden)

@@ -16,7 +16,7 @@ from game.geometry.hexgrid import Hex
 
 SHRINK = 0.92
 _SHRUNK: "weakref.WeakKeyDictionary[object, dict[Hex, shapely.Polygon]]" = weakref.WeakKeyDictionary()
-_STEPS: "weakref.WeakKeyDictionary[object, dict[Hex, list[tuple[Hex, float]]]]" = weakref.WeakKeyDictionary()
+_STEPS: "weakref.WeakKeyDictionary[object, dict[bool, dict[Hex, list[tuple[Hex, float]]]]]" = weakref.WeakKeyDictionary()
 
 
 def _shrunk(board, h: Hex):
@@ -34,16 +34,24 @@ def region(state: GameState, hexes: Iterable[Hex]):
     return shapely.MultiPolygon(polys) if polys else shapely.Polygon()
 
 
-def steps(board) -> dict[Hex, list[tuple[Hex, float]]]:
+def steps(board, terrain_costs: bool = True) -> dict[Hex, list[tuple[Hex, float]]]:
     """Each hex's neighbours with the cost of the step there (impassable ones left out), worked out
-    once per board (a board never changes during a game): the board's cost, but never below 1 (a
-    road spares an army the rough ground and the ford, it does not stretch "5 hexes" further)."""
-    table = _STEPS.get(board)
+    once per board (a board never changes during a game). With terrain costs: the board's cost, but
+    never below 1 (a road spares an army the rough ground and the ford, it does not stretch "5
+    hexes" further); without: every step costs 1, the text's count of hexes."""
+    tables = _STEPS.setdefault(board, {})
+    table = tables.get(terrain_costs)
     if table is None:
-        table = _STEPS[board] = {}
+        table = tables[terrain_costs] = {}
         for h in board.hexes:
-            table[h] = [(n, max(1.0, c)) for n in board.neighbours(h) if (c := board.move_cost(h, n)) is not None]
+            table[h] = [(n, max(1.0, c) if terrain_costs else 1.0) for n in board.neighbours(h)
+                        if (c := board.move_cost(h, n)) is not None]
     return table
+
+
+def terrain_costs(state: GameState) -> bool:
+    """The `terrain_costs` rule option (off: every hex costs 1, as the text counts a march)."""
+    return bool(state.options.get("terrain_costs", False))
 
 
 def hex_at(state: GameState, x: float, y: float) -> Hex | None:

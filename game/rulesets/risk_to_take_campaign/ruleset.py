@@ -38,6 +38,7 @@ def end_of_turn(state: GameState) -> None:
             battles.take(state, h, u.side)
     supply.hostile_towns(state)
     supply.rebels_loot(state)
+    state.data["turn_over"] = state.turn
 
 
 class RiskToTakeCampaign(Ruleset):
@@ -58,6 +59,9 @@ class RiskToTakeCampaign(Ruleset):
     options = (
         OptionSpec("reinforcement_die", "Reinforcement die", "d4", ("d4", "d6"),
                    "d4: 1-2 one army, 3-4 two; d6: odd one army, even two"),
+        OptionSpec("terrain_costs", "Terrain costs", False,
+                   help="on: forest and hills cost 2 hexes of a march, marsh 3, a river 2 more (roads 1); "
+                        "off: every hex costs 1, as the text counts"),
         OptionSpec("scouting", "Scouting range (hexes)", 3, help="how far armies and towns see"),
         OptionSpec("auto_battles", "Resolve battles automatically", False,
                    help="the AI plays both sides of every battle"),
@@ -74,7 +78,10 @@ class RiskToTakeCampaign(Ruleset):
                            template=Deploy(unit.id), actor=unit.id)]
         if decision.kind == "forage":
             unit = state.units[decision.actor[0]]
-            return [Option("Loot", f"{unit.name} loots the nearest town", action=Loot(unit.id), actor=unit.id),
+            town = supply.town_to_sack(state, unit)
+            what = (f"marches to {state.board.places[town].name} and sacks it" if town is not None
+                    else f"strips the countryside (no town within {supply.LOOT_REACH} hexes)")
+            return [Option("Loot", f"{unit.name} loots: {what}", action=Loot(unit.id), actor=unit.id),
                     Option("ForbidLooting", f"Forbid {unit.name} to loot (risk of rebellion)",
                            action=ForbidLooting(unit.id), actor=unit.id)]
         opts = []
@@ -159,7 +166,11 @@ class RiskToTakeCampaign(Ruleset):
 
     # -- the end -----------------------------------------------------------------------------
     def result(self, state: GameState) -> Result | None:
-        return goals.result(state)
+        """The goals; once the last turn is over, the turn limit's result (stamped on that turn)."""
+        outcome = goals.result(state)
+        if outcome is None and state.data.get("turn_over", 0) >= state.scenario.turn_limit:
+            return goals.at_limit(state)
+        return outcome
 
     def result_at_limit(self, state: GameState) -> Result:
         return goals.at_limit(state)
@@ -168,7 +179,8 @@ class RiskToTakeCampaign(Ruleset):
         u = state.units[unit_id]
         side = state.scenario.sides[u.side].name
         if u.kind == armies.TRAIN:
-            return f"{u.name} ({side}): a supply train, 7 hexes a turn"
+            sent = u.stats.get("detachment")
+            return f"{u.name} ({side}): a supply train, 7 hexes a turn" + (f", escorted by a {sent['type']}" if sent else "")
         kinds: dict[str, int] = {}
         for x in u.stats.get("units", ()):
             kinds[x["type"]] = kinds.get(x["type"], 0) + 1
@@ -179,7 +191,9 @@ class RiskToTakeCampaign(Ruleset):
         if "allowance" in status and not status.get("moved"):
             bits.append(f"marches {status['allowance']} this turn")
         if status.get("train"):
-            bits.append("waiting for a train")
+            train = state.units.get(status["train"])
+            sent = train.stats.get("detachment") if train is not None else None
+            bits.append("waiting for a train" + (f" (its {sent['type']} rides with it)" if sent else ""))
         if status.get("no_initiative"):
             bits.append("looted: loses the initiative of its next battle")
         return f"{u.name} ({side}): " + "; ".join(bits)

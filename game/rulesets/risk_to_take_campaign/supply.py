@@ -13,15 +13,12 @@ goes free looting."
 
 Interpretations (assets/rules/risk-to-take-campaign.md):
 - An army raised this turn marches out with full provisions: it does not roll.
-- "by chance the nearest town": a d6, 5-6: the train leaves the nearest town the side holds (not
-  hostile to it), else the capital.
-- A train moves 7 hexes a turn (steps, whatever the terrain; never through an enemy army) after all
-  marches, and is consumed on reaching its army's hex. A train still on the road at the next supply
-  roll is too late: it is disbanded and the army rolls at -2.
-- Caught: an enemy army entering or passing a train's hex captures it; the captors eat its
-  provisions (they need not roll at the next supply roll) and the army it was for gets nothing.
+- Trains: trains.py.
 - Starving: the player chooses to loot or to forbid it. Looting sacks the nearest town (not a
-  capital), and the army loses the initiative of its next battle. A sacked town rolls a d6: on 1-2
+  capital) the army can march to with 5 hexes ("Movement is 5 hexes per army", without the die),
+  or the town it stands in: it marches there, and that is its march of the turn. With no town in
+  reach it strips the countryside: nothing is sacked. Either way it loses the initiative of its
+  next battle. A sacked town rolls a d6: on 1-2
   it turns hostile to the side that sacked it: it throws out that side's garrison, never sends it a
   train again, and an army of that side ending a turn in it loses a unit to its partisans.
 - Forbidding the looting sends for a train as on a 3-4. If it has not arrived by the next supply
@@ -40,15 +37,13 @@ from game.engine.scenario import Unit
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies
-from .armies import COMMANDER, REBEL, TRAIN
+from . import armies, movement
+from .armies import COMMANDER, REBEL
+from .trains import advance_trains, catch, disband, launch, train_missed  # noqa: F401 (the flow's steps)
 
-TRAIN_STEPS = 7
 REBEL_STEPS = 4
-
-
-def _others(state: GameState, side: int) -> tuple[int, ...]:
-    return tuple(s for s in range(state.sides) if s != side)
+LOOT_REACH = movement.BASE          # "Movement is 5 hexes per army": a march, without its die
+FED = {"train": "was supplied by its train", "captured": "lives on the provisions of a captured train"}
 
 
 # -- the roll ---------------------------------------------------------------------------------------
@@ -63,15 +58,12 @@ def roll_supply(state: GameState, phase: Any = None) -> None:
             if status.pop("refused", None) is not None and not status.get("fed"):
                 if rebellion(state, unit):
                     continue
-            if status.pop("fed", False):
-                status.pop("train", None)
-                state.emit("Supplied", f"{unit.name} was supplied by its train: no roll needed", actor=unit.id)
+            fed = status.pop("fed", None)
+            missed = train_missed(state, unit, fed)
+            if fed:
+                state.emit("Supplied", f"{unit.name} {FED.get(fed, FED['train'])}: no roll needed", actor=unit.id)
                 continue
-            late = status.pop("train", None)
-            modifier = 0
-            if late is not None:
-                modifier = -2
-                disband(state, late, "too late: the army rolls at -2")
+            modifier = -2 if missed else 0
             roll = state.roll(f"d6{modifier:+d}" if modifier else "d6", "supply", unit.name,
                               odds_text="5-6 supplied, 3-4 a train is sent, 1-2 starving")
             if roll.total >= 5:
@@ -89,101 +81,35 @@ def starving_decisions(state: GameState, phase: Any) -> list[Decision]:
                      actor=(uid,)) for uid in state.data.get("starving", ()) if not state.units[uid].out]
 
 
-# -- trains -----------------------------------------------------------------------------------------
-def source(state: GameState, unit: Unit) -> Hex | None:
-    """The capital, or by chance (a d6, 5-6) the nearest town the side holds and that is not hostile."""
-    capital = armies.capital(state, unit.side)
-    towns = [h for h, _p in armies.places(state, "town")
-             if armies.holder(state, h) == unit.side and not armies.hostile_to(state, h, unit.side)]
-    if towns:
-        chance = state.roll("d6>=5", "train from a town", unit.name, odds_text="5-6: from the nearest town")
-        if chance.success or capital is None:
-            return armies.nearest(state, armies.hex_of(unit), towns)
-    if capital is not None and armies.holder(state, capital) == unit.side:
-        return capital
-    return None
-
-
-def launch(state: GameState, unit: Unit) -> None:
-    start = source(state, unit)
-    if start is None:
-        state.emit("NoTrain", f"{unit.name} has nowhere to send for a train", actor=unit.id)
-        return
-    state.data["trains"] += 1
-    tid = f"train-{state.data['trains']}"
-    state.units[tid] = Unit(id=tid, side=unit.side, name=f"Train for {unit.name}", kind=TRAIN,
-                            hex=(start.q, start.r), stats={"for": unit.id, "launched": state.turn})
-    armies.status(unit)["train"] = tid
-    state.emit("TrainSent", f"A supply train for {unit.name} leaves {armies.key(start)}", actor=tid,
-               hidden_from=_others(state, unit.side))
-
-
-def gone(state: GameState, train: Unit) -> None:
-    """A train consumed, caught or disbanded leaves the map (and the game's units)."""
-    train.out = True
-    del state.units[train.id]
-
-
-def disband(state: GameState, tid: str, why: str) -> None:
-    train = state.units.get(tid)
-    if train is not None and not train.out:
-        gone(state, train)
-        state.emit("TrainDisbanded", f"{train.name} is disbanded: {why}", actor=tid,
-                   hidden_from=_others(state, train.side))
-
-
-def catch(state: GameState, army: Unit, h: Hex) -> None:
-    """An army entering a hex captures the enemy trains there and eats their provisions."""
-    for t in armies.trains(state):
-        if t.side != army.side and armies.hex_of(t) == h:
-            gone(state, t)
-            armies.status(army)["fed"] = True
-            owner = state.units.get(t.stats["for"])
-            if owner is not None:
-                armies.status(owner).pop("train", None)
-            state.emit("TrainCaught", f"{army.name} captures {t.name} and eats its provisions",
-                       actor=army.id, target=t.id)
-
-
-def advance_trains(state: GameState, phase: Any = None) -> None:
-    """Step after the marches: each train moves 7 hexes toward its army; reaching it, it is consumed."""
-    board = state.board
-    for t in armies.trains(state):
-        army = state.units.get(t.stats["for"])
-        if army is None or army.out or REBEL in army.markers or army.hex is None:
-            disband(state, t.id, "its army is gone")
-            continue
-        enemy = {armies.hex_of(u) for u in armies.armies(state) if u.side != t.side} | \
-            {armies.hex_of(u) for u in armies.rebels(state)}
-        goal = armies.hex_of(army)
-
-        def step(a: Hex, b: Hex):
-            if b != goal and b in enemy:
-                return None
-            return None if board.terrain(b).move_cost is None else 1.0
-
-        path = board.path(armies.hex_of(t), goal, step, min_cost=1.0)
-        if path is None:
-            continue                      # blocked: it waits
-        to = path[min(TRAIN_STEPS, len(path) - 1)]
-        t.hex = (to.q, to.r)
-        if to == goal:
-            gone(state, t)
-            armies.status(army)["fed"] = True
-            armies.status(army).pop("train", None)
-            state.emit("TrainArrived", f"{t.name} reaches its army and is consumed", actor=t.id,
-                       hidden_from=_others(state, t.side))
-
-
 # -- looting ----------------------------------------------------------------------------------------
+def town_to_sack(state: GameState, unit: Unit) -> Hex | None:
+    """The nearest town (not a capital) the army can march to with LOOT_REACH hexes, as a march goes
+    (the map's costs; never through an enemy army it sees), or the one it stands in; a town where an
+    army of another side (or rebels) stands, or one of its own side's armies, cannot be its goal."""
+    here = armies.hex_of(unit)
+    reach = movement.reach(state, unit, LOOT_REACH)
+    ends = set(movement.destinations(state, unit, LOOT_REACH)) | {here}
+    towns = [h for h, _p in armies.places(state, "town") if h in ends
+             and all(o is unit for o in armies.armies_at(state, h))]
+    best = sorted(towns, key=lambda h: (reach[h][0], state.board.distance(here, h), h.r, h.q))
+    return best[0] if best else None
+
+
 def loot(state: GameState, unit: Unit) -> None:
-    """The army sacks the nearest town and loses the initiative of its next battle."""
-    armies.status(unit)["no_initiative"] = True
-    towns = [h for h, _p in armies.places(state, "town")]
-    town = armies.nearest(state, armies.hex_of(unit), towns)
+    """The army sacks the nearest town within a march, marching there (its march of the turn), and
+    loses the initiative of its next battle; with none in reach it strips the countryside."""
+    status = armies.status(unit)
+    status["no_initiative"] = True
+    town = town_to_sack(state, unit)
     if town is None:
-        state.emit("Looted", f"{unit.name} strips the countryside (no town to sack)", actor=unit.id)
+        state.emit("Looted", f"{unit.name} finds no town within a march ({LOOT_REACH} hexes) and strips "
+                   f"the countryside", actor=unit.id)
         return
+    if town != armies.hex_of(unit):
+        movement.march(state, unit, town)
+        if armies.hex_of(unit) != town:
+            return                        # it ran into an army it had not seen: no sack
+    status["moved"] = True
     sack(state, town, unit.side, unit.name)
 
 
@@ -193,6 +119,8 @@ def sack(state: GameState, town: Hex, side: int, by: str) -> None:
     if k not in state.data["sacked"]:
         state.data["sacked"].append(k)
     state.emit("Sacked", f"{by} sacks {name}", place=k)
+    if armies.hostile_to(state, town, side):
+        return                            # hostile to that side already: nothing more to turn
     roll = state.roll("d6<=2", "sacked town turns hostile", name, odds_text="1-2: hostile")
     if roll.success:
         make_hostile(state, town, side)
@@ -201,8 +129,9 @@ def sack(state: GameState, town: Hex, side: int, by: str) -> None:
 def make_hostile(state: GameState, town: Hex, side: int) -> None:
     k = armies.key(town)
     against = state.data["hostile"].setdefault(k, [])
-    if side not in against:
-        against.append(side)
+    if side in against:
+        return
+    against.append(side)
     if state.data["holders"].get(k) == side:
         state.data["holders"][k] = None
     state.emit("TownHostile", f"{state.board.places[town].name} turns hostile to the "

@@ -37,6 +37,8 @@ def test_every_campaign_has_a_turn_limit():
     engine.apply(s, Pass(1))
     assert s.outcome is not None and "turn limit" in s.outcome.reason
     assert s.outcome.winner == 1          # East holds Eastgard and Northby, West only Westholm
+    (over,) = [e for e in s.log if e.kind == "GameOver"]
+    assert over.turn == 1 and s.turn == 1  # the campaign ends on its last turn, not "T2 of 1"
 
 
 def test_an_army_standing_alone_on_a_town_takes_it_at_the_end_of_the_turn():

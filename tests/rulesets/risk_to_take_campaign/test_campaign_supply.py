@@ -145,7 +145,9 @@ def test_an_enemy_army_catches_a_train_and_eats_its_provisions():
     armies.status(east).pop("moved", None)
     movement.march(s, east, Hex(0, 2))   # passing through the train's hex
     assert train.out and armies.status(east)["fed"]
-    assert "train" not in armies.status(s.units["w1"])
+    script(s, [6])                       # the army it was meant for got nothing: it rolls at -2
+    supply.roll_supply(s)
+    assert [r.expr for r in s.rolls if r.purpose == "supply" and r.who == "West army"][-1] == "d6-2"
 
 
 # -- starving, looting, hostile towns ---------------------------------------------------------------
@@ -279,9 +281,10 @@ def test_the_forage_decision_comes_in_the_supply_phase_and_looting_is_done_throu
         engine.apply(s, Deploy(d.actor[0], *at(s, hexes[0].q, hexes[0].r)))
     d = engine.to_act(s)
     assert (d.kind, d.side, d.actor) == ("forage", 0, ("w1",))
+    s.units["w1"].hex = (3, 4)                         # Midford (2, 2) within a march
     script(s, [6, 3, 3, 3, 3, 3])                      # the sacked town's roll, then the marches
     engine.apply(s, Loot("w1"))
-    assert s.data["sacked"] and armies.status(s.units["w1"])["no_initiative"]
+    assert s.data["sacked"] == ["2,2"] and armies.status(s.units["w1"])["no_initiative"]
     assert engine.to_act(s).kind == "march"
 
 

@@ -79,9 +79,10 @@ def test_movement_is_five_hexes_a_d6_of_1_2_gives_four_and_5_6_gives_six(face, a
 
 
 def test_the_legal_hexes_come_with_the_path_the_cheapest_by_a_star():
-    """The path over the bridge costs 1 a hex; fording the river 2 more; a road never makes a
-    hex cost less than 1 ("5 hexes" stays 5)."""
-    s = game([6, 1, 3, 3], units=[{"id": "w1", "side": 0, "hex": [1, 2]}, {"id": "e1", "side": 1, "hex": [6, 4]}])
+    """With terrain costs, the path over the bridge costs 1 a hex; fording the river 2 more; a road
+    never makes a hex cost less than 1 ("5 hexes" stays 5)."""
+    s = game([6, 1, 3, 3], units=[{"id": "w1", "side": 0, "hex": [1, 2]}, {"id": "e1", "side": 1, "hex": [6, 4]}],
+             options={"terrain_costs": True})
     w1 = s.units["w1"]
     path = movement.path_to(s, w1, Hex(3, 2))
     assert path == [Hex(1, 2), Hex(2, 2), Hex(3, 2)]           # the road and its bridge: 1 + 1
@@ -92,6 +93,21 @@ def test_the_legal_hexes_come_with_the_path_the_cheapest_by_a_star():
     engine.apply(s, March("w1", *at(s, 3, 2)))
     marched = [e for e in s.log if e.kind == "Marched"][-1]
     assert marched.data["path"] == [[1, 2], [2, 2], [3, 2]]
+
+
+@pytest.mark.parametrize("costs, hills, marsh", [(False, 4.0, 6.0), (True, 5.0, None)])
+def test_movement_is_5_hexes_counted_as_the_text_counts_unless_terrain_costs_are_on(costs, hills, marsh):
+    """"Movement is 5 hexes per army + roll 1d6 ... 5-6 means the unit can move 6 hexes": by default
+    every hex costs 1 (the hills 4 hexes away cost 4, the marsh 6 hexes away is reached on a 6); with
+    the `terrain_costs` option forest and hills cost 2 and marsh 3 (the marsh is out of reach)."""
+    s = game([6, 1, 3, 6], units=[{"id": "w1", "side": 0, "hex": [1, 1]}, {"id": "e1", "side": 1, "hex": [6, 5]}],
+             options={"terrain_costs": costs})
+    w1 = s.units["w1"]                   # in the forest (1, 1), marching 6
+    assert armies.status(w1)["allowance"] == 6
+    reached = movement.reach(s, w1)
+    assert reached[Hex(3, 3)][0] == hills
+    assert reached.get(Hex(4, 4), (None,))[0] == marsh
+    assert all(c <= 6 for c, _ in reached.values())
 
 
 def test_a_hex_beyond_the_allowance_is_refused_with_a_reason():
