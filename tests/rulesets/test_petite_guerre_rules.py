@@ -365,7 +365,7 @@ def test_second_figure_rolls_without_reaction():
     s.units["a2"].x, s.units["a2"].y = 53, 53
     dice(s, [4, 1])                         # only a2 rolls: 4 hits, wound
     engine.apply(s, Fight("a2", "b"))
-    assert "wounded" in s.units["b"].markers and len([r for r in s.rolls if r.purpose.startswith("melee")]) == 3
+    assert "wounded" in s.units["b"].markers and len([r for r in s.rolls if r.purpose.startswith("hand-to-hand")]) == 3
 
 
 def test_at_most_two_figures_fight_one_enemy():
@@ -387,13 +387,6 @@ def test_advantage_behind_a_parapet():
              terrain=[rect("p", "fortification", 51.6, 45, 52.2, 55, "the parapet")])
     die, why = melee.die_of(s, s.units["b"], s.units["a"], False)
     assert die == 8 and why == "behind a parapet"
-
-
-def test_advantage_closed_ranks_attacking_the_flank():
-    s = game([fig("a", 0, 50, 47, "A", rank=1), fig("b", 1, 50, 50, "B", facing=0)],
-             units_data={"A": {"formation": "line"}})
-    die, why = melee.die_of(s, s.units["a"], s.units["b"], True)
-    assert die == 8 and why.startswith("closed ranks")
 
 
 def test_charge_uses_fast_speed_and_puts_the_target_out_of_control():

@@ -131,7 +131,7 @@ def run_away(state: GameState, f, enemies) -> None:
         f.markers.add("fled")
         state.emit("Fled", f"{forces.name(f)} runs off the table and is lost", unit=f.id)
         return
-    friends, foes = movement.others(state, f.side, [f.id])
+    friends, foes = movement.others(state, f.side, [f.id], apart=True)
     x, y = bases.stop_on_path(f.pos, (x, y), f.base_radius, friends, blockers=foes)
     ran = math.dist(f.pos, (x, y))
     f.x, f.y = round(x, 3), round(y, 3)

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from game.engine import odds
 from game.engine.state import GameState, Unit
+from game.geometry.table import LosRules
 
 from . import command, forces, movement, tables
 
@@ -130,25 +131,48 @@ def fired_ranks(state: GameState, team: str) -> list[int]:
 
 
 def volley_plan(state: GameState, team: str, n_ranks: int, target: str):
-    """(firers, expr, p, text) of a volley by the first n loaded ranks at a unit, or None."""
+    """(firers, expr, p, text) of a volley by the first n loaded ranks at a unit, or None.
+
+    Interpretation: "A rank fires at what it can see, as aimed fire does": of the ranks that fire,
+    the figures that see a figure of the target unit within the volley table's reach roll a d20 each
+    (a figure in hand-to-hand combat fights instead); none seeing, no volley. The distance is the
+    nearest firer's to the nearest figure it sees; a moving target makes no difference to a volley
+    (its shot is not aimed at one man), cover does."""
     use = loaded_ranks(state, team)[:n_ranks]
     if len(use) < n_ranks:
         return None
-    firers = [f for k in use for f in ranks(state, team)[k] if loaded(f)]
-    targets = forces.figures(state, target)
-    if not firers or not targets:
+    from . import melee
+    by_rank = ranks(state, team)
+    loaded_figs = [f for k in use for f in by_rank[k] if loaded(f) and not melee.in_melee(state, f)]
+    seen = reached(state, loaded_figs, target)
+    firers = [f for f in loaded_figs if seen.get(f.id)]
+    if not firers:
         return None
-    dist, near = min((math.dist(f.pos, t.pos), t.id) for f in firers for t in targets)
-    cond, why = condition(state, firers[0], state.units[near])
+    dist, fid, near = min((math.dist(f.pos, t.pos), f.id, t.id) for f in firers for t in seen[f.id])
+    cond, why = condition(state, state.units[fid], state.units[near])
+    if cond == "moving":
+        cond, why = "unmoving", "moving makes no difference to a volley"
     thr = tables.volley_threshold(dist, cond)
     if thr is None:
         return None
     expr = f"hits({len(firers)}d20,{thr})>=1"
     p = odds.probability(expr)
     each = Fraction(21 - thr, 20)
-    text = (f"{len(firers)} d20, each hits on {thr}+ ({tables.pct(each)}; {dist:.0f} paces, {why}); "
-            f"at least one hit {tables.pct(p, 1)}")
+    mark = next(m for m in tables.rules()["volley"]["marks"] if dist <= m + 1e-9)
+    text = (f"{len(firers)} d20, each hits on {thr}+ ({tables.pct(each)}; {dist:.1f} paces: the {mark}-pace "
+            f"mark, {why}); at least one hit {tables.pct(p, 1)}")
     return firers, expr, p, text
+
+
+def reached(state: GameState, firers, target: str) -> dict[str, list[Unit]]:
+    """For each firer, the figures of the target unit it sees within the volley table's last mark."""
+    far = tables.volley_max_range()
+    rules = LosRules(edge_depth=state.scenario.edge_band)
+    out = {}
+    for f in firers:
+        out[f.id] = [t for t in forces.figures(state, target)
+                     if math.dist(f.pos, t.pos) <= far + 1e-9 and sees(state, f, t, rules)]
+    return out
 
 
 def volley(state: GameState, team: str, n_ranks: int, target: str) -> None:
@@ -156,17 +180,21 @@ def volley(state: GameState, team: str, n_ranks: int, target: str) -> None:
     u = forces.unit(state, team)
     state.emit("Volley", f"{u['name']} fires a volley with {n_ranks} rank(s) at "
                          f"{forces.unit(state, target)['name']} ({text})", actor=team, target=target)
-    for f in firers:
-        f.markers.discard("reloaded")
-        f.markers.add("fired")
+    for k in loaded_ranks(state, team)[:n_ranks]:          # the rank fires together
+        for f in ranks(state, team)[k]:
+            f.markers.discard("reloaded")
+            f.markers.add("fired")
     r = state.roll(expr, "volley fire", u["name"], odds_text=text)
     n_hits = r.total
     if not n_hits:
         return
-    # "hits are assigned ... to the figures which are closer to the firing line"
-    order = sorted(forces.figures(state, target),
-                   key=lambda t: (min(math.dist(t.pos, f.pos) for f in firers), t.id))
-    state.emit("Hits", f"{n_hits} hit(s) on the figures nearest the firing line", target=target)
+    # "hits are assigned ... to the figures which are closer to the firing line": the figures the
+    # volley reached (seen by a firer, within the table's reach), nearest first, then round again
+    seen = reached(state, firers, target)
+    struck = {t.id: t for f in firers for t in seen[f.id]}
+    order = sorted(struck.values(), key=lambda t: (min(math.dist(t.pos, f.pos) for f in firers), t.id))
+    state.emit("Hits", f"{n_hits} hit(s) on the figures the volley reached, nearest the firing line first",
+               target=target)
     for i in range(n_hits):
         alive = [t for t in order if not t.out]
         if not alive:
