@@ -130,7 +130,7 @@ def test_a_line_charging_a_flank_gets_the_closed_ranks_advantage_and_a_reaction_
     the flanks or rear also gives an advantage"; charged in the flank, the target tests its reaction."""
     s = game(line(n=2) + [fig("b", 1, 31, 45.5, "B", facing=90), fig("b2", 1, 34, 45.5, "B", facing=90)],
              units_data={"A": {"formation": "line"}, "B": {"formation": "line"}})
-    dice(s, [6, 4, 1, 1])            # reaction 6: steady; a10 on a d8: 4 against 1, a hit; d4 1: a wound
+    dice(s, [6, 4, 1, 1])            # reaction 6: out of control; a10 on a d8: 4 against 1, a hit; d4 1: a wound
     engine.apply(s, ChargeInLine("A", "b"))
     melee_rolls = [r for r in s.rolls if r.purpose.startswith("hand-to-hand")]
     assert "closed ranks" in melee_rolls[0].purpose and melee_rolls[0].expr == "d8>=4"

@@ -91,18 +91,21 @@ def test_reaction_test_below_half_strength():
     assert forces.status(s, "B") == "routed"
 
 
-def test_reaction_test_steady_on_5_plus_out_of_control_on_3_4():
+def test_reaction_test_puts_or_leaves_the_unit_out_of_control_on_3_plus():
+    """"may result in the unit being put, or left, out-of-control, or getting routed": no "steady"."""
     s = duel()
-    dice(s, [5, 3])
-    assert command.reaction_test(s, "B", "test") == "steady" and forces.status(s, "B") == "in-control"
+    dice(s, [8, 3])
+    assert command.reaction_test(s, "B", "test") == "out-of-control" and forces.status(s, "B") == "out-of-control"
     assert command.reaction_test(s, "B", "test") == "out-of-control"
+    assert "b stays out of control" not in s.log[-1].text and "B stays out of control (reaction test 3)" in s.log[-1].text
+    assert not [e for e in s.log if "steady" in e.text]
 
 
 def test_charged_in_the_flank_takes_a_reaction_test():
     s = game([fig("a", 0, 50, 40, "A"), fig("b", 1, 50, 50, "B", facing=0)])
     # a stands at 270 degrees of b's facing: its flank
     assert melee.from_flank_or_rear(s.units["a"], s.units["b"])
-    dice(s, [6, 1, 1])                      # reaction 6 steady; melee 1 and 1
+    dice(s, [6, 1, 1])                      # reaction 6: out of control; melee 1 and 1
     engine.apply(s, Charge("a", "b"))
     rolls = [r.purpose for r in s.rolls]
     assert "reaction test (charged in the flank or rear)" in rolls

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import shapely
+
 from game.engine import odds
 from game.engine.state import GameState, Unit
 from game.geometry.table import LosRules
@@ -14,22 +16,37 @@ from . import command, forces, movement, tables
 
 
 # ---- the target's condition, from the geometry ---------------------------------------------------
-def condition(state: GameState, shooter: Unit, target: Unit) -> tuple[str, str]:
-    """(condition, why): partially protected (a wall, a building), partially screened (a hedge, tall
-    grass, a wood's edge), moving (moved in its last turn) or unmoving. The harder one counts."""
+def near_pieces(state: GameState, f: Unit, other: Unit, kinds, beyond_other: bool = False) -> list:
+    """The pieces of these kinds that f stands in, or that cross the line toward `other` within
+    tables.json "behind" paces of f (the nearest first); with beyond_other, not a piece `other` stands
+    in (a wall the firer leans on does not shelter his target)."""
     t = state.table
+    d = math.dist(f.pos, other.pos)
+    k = min(tables.rules()["behind"], d) / d if d else 0.0
+    near = shapely.LineString([f.pos, (f.x + (other.x - f.x) * k, f.y + (other.y - f.y) * k)]) if d else \
+        shapely.Point(f.pos)
+    found = []
+    for i in sorted(t.tree.query(near, predicate="intersects").tolist()):
+        piece = t.pieces[i]
+        if piece.kind.name not in kinds:
+            continue
+        if beyond_other and shapely.intersects(piece.polygon, shapely.Point(other.pos)):
+            continue
+        found.append((float(shapely.distance(shapely.Point(f.pos), piece.polygon)), -i, piece))
+    return [p for _, _, p in sorted(found, key=lambda x: x[:2])]
+
+
+def condition(state: GameState, shooter: Unit, target: Unit) -> tuple[str, str]:
+    """(condition, why): partially protected (in or just behind a wall, a building), partially
+    screened (in or just behind a hedge, tall grass, a wood's edge), moving (moved in its last turn)
+    or unmoving. Interpretation: the hardest counts, whatever gives it: a figure in tall grass just
+    behind a wall is partially protected."""
     r = tables.rules()
-    found = None
-    for piece in reversed(t.pieces_at(target.x, target.y)):
-        found = piece
-        if piece.kind.name in r["protecting"] or piece.kind.name in r["screening"]:
-            break
-    else:
-        found = t.cover((target.x, target.y), (shooter.x, shooter.y), r["behind"])
-    if found is not None and found.kind.name in r["protecting"]:
-        return "protected", f"partially protected by {found.name or found.kind.label}"
-    if found is not None and found.kind.name in r["screening"]:
-        return "screened", f"partially screened by {found.name or found.kind.label}"
+    for cond, kinds, words in (("protected", r["protecting"], "partially protected by"),
+                               ("screened", r["screening"], "partially screened by")):
+        found = near_pieces(state, target, shooter, kinds, beyond_other=True)
+        if found:
+            return cond, f"{words} {found[0].name or found[0].kind.label}"
     if movement.is_moving(state, target):
         return "moving", "moving (it moved in its last turn)"
     return "unmoving", "unmoving"

@@ -57,14 +57,7 @@ def may_fight(state: GameState, f: Unit, enemy: Unit) -> bool:
 def protected_from(state: GameState, f: Unit, enemy: Unit) -> bool:
     """A protecting piece (a wall, a parapet, a building: tables.json "protecting") stands between f
     and its enemy within tables.json "behind" paces of f, or f stands in one."""
-    r = tables.rules()
-    d = math.dist(f.pos, enemy.pos)
-    if d == 0:
-        return False
-    t = min(r["behind"], d) / d
-    near = shapely.LineString([f.pos, (f.x + (enemy.x - f.x) * t, f.y + (enemy.y - f.y) * t)])
-    table = state.table
-    return any(table.pieces[i].kind.name in r["protecting"] for i in table.tree.query(near, predicate="intersects"))
+    return bool(fire.near_pieces(state, f, enemy, tables.rules()["protecting"]))
 
 
 def behind_parapet(state: GameState, f: Unit, enemy: Unit, attacking: bool) -> bool:
