@@ -34,10 +34,10 @@ def test_the_move_region_leaves_out_other_bases():
 
 
 def test_the_move_region_leaves_out_the_ground_behind_an_enemy_base():
-    """Nothing moves through an enemy figure."""
+    """Nothing moves through an enemy figure (nor into contact with it: only a charge does)."""
     s = game([fig("a", 0, 20, 50, "A"), fig("b", 1, 26, 50, "B", facing=180)])
     reg = option(s, "Move", "a")[0].region
-    assert not reg.covers(Point(32, 50)) and reg.covers(Point(23.5, 50)) and reg.covers(Point(32, 56))
+    assert not reg.covers(Point(32, 50)) and reg.covers(Point(22.5, 50)) and reg.covers(Point(32, 58))
 
 
 def test_a_unit_in_line_moves_only_where_every_figure_ends_clear():
@@ -45,15 +45,15 @@ def test_a_unit_in_line_moves_only_where_every_figure_ends_clear():
              units_data={"A": {"formation": "line"}})
     reg = [o for o in engine.legal_actions(s) if o.key == "A:move:normal"][0].region
     # the lead a10 stands at (20, 44); its file-mate a11 at (20, 47) would land on the post at (28, 47)
-    assert not reg.covers(Point(28, 44)) and reg.covers(Point(27, 38))
+    assert not reg.covers(Point(28, 44)) and reg.covers(Point(26, 37))
 
 
 def test_a_routed_figure_running_away_stops_short_of_a_base_in_its_way():
     """"Routed figures run away at fast speed": straight from the nearest enemy, stopping short where
-    the way is blocked (in base contact with an enemy base, clear of a friend's)."""
+    the way is blocked (short of contact with an enemy base, clear of a friend's)."""
     s = game([fig("a", 0, 50, 50, "A"), fig("c", 1, 60, 50, "C"), fig("b", 1, 42, 50, "B")])
     command.run_away(s, s.units["a"], [s.units["b"], s.units["c"]])
-    assert math.isclose(s.units["a"].x, 58, abs_tol=2e-3) and s.units["a"].y == 50
+    assert math.isclose(s.units["a"].x, 60 - 2 - 1.05, abs_tol=2e-3) and s.units["a"].y == 50
     assert "stops short: the way is blocked" in s.log[-1].text
 
 
@@ -128,10 +128,11 @@ def test_a_line_charge_reaches_only_its_fast_line_stick():
 def test_a_line_charging_a_flank_gets_the_closed_ranks_advantage_and_a_reaction_test():
     """"In case of a melee resulting from the clash of units deployed in closed ranks, attacking from
     the flanks or rear also gives an advantage"; charged in the flank, the target tests its reaction."""
-    s = game(line(n=2) + [fig("b", 1, 31, 45.5, "B", facing=90)], units_data={"A": {"formation": "line"}})
-    dice(s, [6, 4, 1, 1])            # reaction 6: steady; a10 on a d8: 4 against 1, a hit; d4 1: a wound
+    s = game(line(n=2) + [fig("b", 1, 31, 45.5, "B", facing=90), fig("b2", 1, 34, 45.5, "B", facing=90)],
+             units_data={"A": {"formation": "line"}, "B": {"formation": "line"}})
+    dice(s, [6, 4, 1, 1])            # reaction 6: out of control; a10 on a d8: 4 against 1, a hit; d4 1: a wound
     engine.apply(s, ChargeInLine("A", "b"))
-    melee_rolls = [r for r in s.rolls if r.purpose.startswith("melee")]
+    melee_rolls = [r for r in s.rolls if r.purpose.startswith("hand-to-hand")]
     assert "closed ranks" in melee_rolls[0].purpose and melee_rolls[0].expr == "d8>=4"
     assert any(r.purpose.startswith("reaction test (charged in the flank") for r in s.rolls)
     assert melee.from_flank_or_rear(s.units["a10"], s.units["b"]) and "wounded" in s.units["b"].markers

@@ -91,18 +91,21 @@ def test_reaction_test_below_half_strength():
     assert forces.status(s, "B") == "routed"
 
 
-def test_reaction_test_steady_on_5_plus_out_of_control_on_3_4():
+def test_reaction_test_puts_or_leaves_the_unit_out_of_control_on_3_plus():
+    """"may result in the unit being put, or left, out-of-control, or getting routed": no "steady"."""
     s = duel()
-    dice(s, [5, 3])
-    assert command.reaction_test(s, "B", "test") == "steady" and forces.status(s, "B") == "in-control"
+    dice(s, [8, 3])
+    assert command.reaction_test(s, "B", "test") == "out-of-control" and forces.status(s, "B") == "out-of-control"
     assert command.reaction_test(s, "B", "test") == "out-of-control"
+    assert "b stays out of control" not in s.log[-1].text and "B stays out of control (reaction test 3)" in s.log[-1].text
+    assert not [e for e in s.log if "steady" in e.text]
 
 
 def test_charged_in_the_flank_takes_a_reaction_test():
     s = game([fig("a", 0, 50, 40, "A"), fig("b", 1, 50, 50, "B", facing=0)])
     # a stands at 270 degrees of b's facing: its flank
     assert melee.from_flank_or_rear(s.units["a"], s.units["b"])
-    dice(s, [6, 1, 1])                      # reaction 6 steady; melee 1 and 1
+    dice(s, [6, 1, 1])                      # reaction 6: out of control; melee 1 and 1
     engine.apply(s, Charge("a", "b"))
     rolls = [r.purpose for r in s.rolls]
     assert "reaction test (charged in the flank or rear)" in rolls
@@ -365,7 +368,7 @@ def test_second_figure_rolls_without_reaction():
     s.units["a2"].x, s.units["a2"].y = 53, 53
     dice(s, [4, 1])                         # only a2 rolls: 4 hits, wound
     engine.apply(s, Fight("a2", "b"))
-    assert "wounded" in s.units["b"].markers and len([r for r in s.rolls if r.purpose.startswith("melee")]) == 3
+    assert "wounded" in s.units["b"].markers and len([r for r in s.rolls if r.purpose.startswith("hand-to-hand")]) == 3
 
 
 def test_at_most_two_figures_fight_one_enemy():
@@ -387,13 +390,6 @@ def test_advantage_behind_a_parapet():
              terrain=[rect("p", "fortification", 51.6, 45, 52.2, 55, "the parapet")])
     die, why = melee.die_of(s, s.units["b"], s.units["a"], False)
     assert die == 8 and why == "behind a parapet"
-
-
-def test_advantage_closed_ranks_attacking_the_flank():
-    s = game([fig("a", 0, 50, 47, "A", rank=1), fig("b", 1, 50, 50, "B", facing=0)],
-             units_data={"A": {"formation": "line"}})
-    die, why = melee.die_of(s, s.units["a"], s.units["b"], True)
-    assert die == 8 and why.startswith("closed ranks")
 
 
 def test_charge_uses_fast_speed_and_puts_the_target_out_of_control():

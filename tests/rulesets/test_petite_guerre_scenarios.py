@@ -59,3 +59,21 @@ def test_rules_reference_prints_the_tables_and_the_printed_percentages():
     for name in ("Musket", "Pistol", "Carbine", "Blunderbuss", "Swivel gun", "Bow and arrow"):
         assert f"**{name}**" in text
     assert "Interpretation" in text
+
+
+def test_the_two_man_swivel_gun_crew_serves_one_gun():
+    doc = json.loads((ROOT / "maps" / "petite-guerre-farm-raid.json").read_text(encoding="utf-8"))
+    crew = [u for u in doc["units"] if u.get("team") == "gun"]
+    assert len(crew) == 2 and sum(u["stats"].get("weapon") == "swivel-gun" for u in crew) == 1
+
+
+def test_patrol_on_points_the_hussars_side_builds_hussars_named_by_unit_and_place():
+    from game.ai.muster import build
+    from game.io.scenario_file import load_scenario
+    from game.rulesets.petite_guerre.muster import figure_name, troop_of
+    scenario = load_scenario("petite-guerre-patrol-on-points")
+    for seed in (1, 2, 3):
+        assert {troop_of(e["troop"]) for e in build(scenario, 0, seed, "normal")} == {"hussars"}
+    entry = {"name": "Hussars 1", "leader": 0, "sub_leaders": 1, "men": 3}
+    assert [figure_name(entry, j) for j in range(4)] == ["Hussars 1, sub-leader 1", "Hussars 1, man 1",
+                                                         "Hussars 1, man 2", "Hussars 1, man 3"]

@@ -131,9 +131,11 @@ def test_activation_bands_publish_rout_out_of_control_in_control():
                                                  "in-control": Fraction(5, 8)}
 
 
-def test_reaction_bands():
-    assert [tables.band("reaction", s) for s in (1, 2, 3, 4, 5)] == \
-        ["rout", "rout", "out-of-control", "out-of-control", "steady"]
+def test_the_reaction_test_may_result_in_the_unit_being_put_or_left_out_of_control_or_getting_routed():
+    """"may result in the unit being put, or left, out-of-control, or getting routed": two results."""
+    assert [tables.band("reaction", s) for s in (1, 2, 3, 4, 5, 12)] == \
+        ["rout", "rout", "out-of-control", "out-of-control", "out-of-control", "out-of-control"]
+    assert set(tables.rules()["reaction"]) == {"rout", "out-of-control"}
 
 
 def test_hit_effect_d4_split_wound_on_1_2_death_on_3_4():

@@ -1,11 +1,12 @@
 """The AI builds a Petite Guerre force on points (the scenario's points limit).
 
-Skirmish is won by muskets that are ready and units that stay in control, so the AI buys figures,
-not rank: each unit is a sub-leader (6 men's worth) and six to eight men in open order, of a troop
-type that shoots well and is not slowed by rough ground (light infantry, jaegers, irregulars), now
-and then with a small hussar patrol to charge disordered enemies. Several small units rather than
-one large one: pressure puts one unit out of control, not the whole force. The points left over
-become extra men. Which troop type, and whether hussars ride along, comes from the seed.
+The force keeps the side's character in the scenario file: its main troop type is the one the
+file's force spends most points on (a side called "Hussars" rides hussars). A side of foot buys
+figures, not rank: each unit is a sub-leader (6 men's worth) and some men in open order, of its
+main type or, when the file gives it none in particular, of a type that shoots well and is not
+slowed by rough ground (light infantry, jaegers, irregulars), now and then with a small hussar
+patrol to charge disordered enemies. Several small units rather than one large one: pressure puts
+one unit out of control, not the whole force. The points left over become extra men.
 """
 from __future__ import annotations
 
@@ -30,11 +31,22 @@ def _cost(kind: str, men: int) -> int:
     return tables.points(kind, "sub-leader") + men * tables.points(kind)
 
 
+def _file_type(scenario: Any, side: int) -> str | None:
+    """The troop type the side's force in the file spends most points on."""
+    spent: dict[str, int] = {}
+    for u in scenario.units:
+        if u.side == side:
+            kind = u.stats.get("troop", "line-infantry")
+            spent[kind] = spent.get(kind, 0) + tables.points(kind, u.stats.get("role", ""))
+    return max(sorted(spent), key=lambda k: spent[k]) if spent else None
+
+
 def build(scenario: Any, side: int, muster: Muster, rng: PlayerRng, level: str) -> list[dict[str, Any]]:
-    main = SHOOTERS[rng.below(len(SHOOTERS))]
+    pick = SHOOTERS[rng.below(len(SHOOTERS))]
+    main = _file_type(scenario, side) or pick
     count = max(1, min(muster.most, round(muster.budget / _cost(main, MEN))))
     kinds = [main] * count
-    if rng.below(3) == 0 and count < muster.most and \
+    if main != CAVALRY and rng.below(3) == 0 and count < muster.most and \
             muster.budget - _cost(CAVALRY, FEWEST_MEN) >= count * _cost(main, FEWEST_MEN):
         kinds.insert(0, CAVALRY)            # a small patrol rides along
     units = [_unit(kind, FEWEST_MEN, n + 1) for n, kind in enumerate(kinds)]
@@ -46,7 +58,7 @@ def build(scenario: Any, side: int, muster: Muster, rng: PlayerRng, level: str) 
     while grew:                             # the points left become men, round the units in turn
         grew = False
         for u, kind in zip(units, kinds):
-            if tables.points(kind) <= left and u["men"] < (FEWEST_MEN if kind == CAVALRY else MOST_MEN):
+            if tables.points(kind) <= left and u["men"] < (FEWEST_MEN if kind != main else MOST_MEN):
                 u["men"] += 1
                 left -= tables.points(kind)
                 grew = True

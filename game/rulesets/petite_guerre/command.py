@@ -52,28 +52,32 @@ def activation_test(state: GameState, team: str) -> str:
     elif result == "rout":
         forces.set_status(state, team, ROUTED, f"activation test {r.total}")
     else:
-        state.emit("Status", f"{u['name']} stays out of control and passes the turn (activation test "
-                             f"{r.total})", unit=team, status=OUT_OF_CONTROL)
+        state.emit("Status", f"{u['name']} {forces.verb(u['name'], 'stays', 'stay')} out of control and "
+                             f"{forces.verb(u['name'], 'passes', 'pass')} the turn (activation test {r.total})",
+                   unit=team, status=OUT_OF_CONTROL)
     return result
 
 
 def reaction_test(state: GameState, team: str, why: str) -> str:
     """"Units in a critical situation (reduced to less than 50% of their strength; charged from the
-    back or flanks) must undergo a morale or reaction test": rout, out of control, or steady."""
+    back or flanks) must undergo a morale or reaction test", which "may result in the unit being put,
+    or left, out-of-control, or getting routed": those two results, no third (tables.json
+    "reaction": the C die's score falls in a band)."""
     u = forces.unit(state, team)
     if u["status"] == ROUTED:
         return "rout"
     die = forces.c_die(state, team)
-    lo = tables.rules()["reaction"]["steady"][0]
+    lo = tables.rules()["reaction"]["out-of-control"][0]
     r = state.roll(f"d{die}>={lo}", f"reaction test ({why})", u["name"],
                    odds_text=tables.band_text("reaction", die))
     result = tables.band("reaction", r.total)
     if result == "rout":
         forces.set_status(state, team, ROUTED, f"reaction test {r.total}")
-    elif result == "out-of-control":
-        forces.set_status(state, team, OUT_OF_CONTROL, f"reaction test {r.total}")
+    elif u["status"] == OUT_OF_CONTROL:
+        state.emit("Status", f"{u['name']} {forces.verb(u['name'], 'stays', 'stay')} out of control "
+                             f"(reaction test {r.total})", unit=team, status=OUT_OF_CONTROL)
     else:
-        state.emit("Status", f"{u['name']} holds steady (reaction test {r.total})", unit=team)
+        forces.set_status(state, team, OUT_OF_CONTROL, f"reaction test {r.total}")
     return result
 
 
@@ -131,7 +135,7 @@ def run_away(state: GameState, f, enemies) -> None:
         f.markers.add("fled")
         state.emit("Fled", f"{forces.name(f)} runs off the table and is lost", unit=f.id)
         return
-    friends, foes = movement.others(state, f.side, [f.id])
+    friends, foes = movement.others(state, f.side, [f.id], apart=True)
     x, y = bases.stop_on_path(f.pos, (x, y), f.base_radius, friends, blockers=foes)
     ran = math.dist(f.pos, (x, y))
     f.x, f.y = round(x, 3), round(y, 3)

@@ -6,29 +6,47 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import shapely
+
 from game.engine import odds
 from game.engine.state import GameState, Unit
+from game.geometry.table import LosRules
 
 from . import command, forces, movement, tables
 
 
 # ---- the target's condition, from the geometry ---------------------------------------------------
-def condition(state: GameState, shooter: Unit, target: Unit) -> tuple[str, str]:
-    """(condition, why): partially protected (a wall, a building), partially screened (a hedge, tall
-    grass, a wood's edge), moving (moved in its last turn) or unmoving. The harder one counts."""
+def near_pieces(state: GameState, f: Unit, other: Unit, kinds, beyond_other: bool = False) -> list:
+    """The pieces of these kinds that f stands in, or that cross the line toward `other` within
+    tables.json "behind" paces of f (the nearest first); with beyond_other, not a piece `other` stands
+    in (a wall the firer leans on does not shelter his target)."""
     t = state.table
+    d = math.dist(f.pos, other.pos)
+    k = min(tables.rules()["behind"], d) / d if d else 0.0
+    near = shapely.LineString([f.pos, (f.x + (other.x - f.x) * k, f.y + (other.y - f.y) * k)]) if d else \
+        shapely.Point(f.pos)
+    found = []
+    for i in sorted(t.tree.query(near, predicate="intersects").tolist()):
+        piece = t.pieces[i]
+        if piece.kind.name not in kinds:
+            continue
+        if beyond_other and shapely.intersects(piece.polygon, shapely.Point(other.pos)):
+            continue
+        found.append((float(shapely.distance(shapely.Point(f.pos), piece.polygon)), -i, piece))
+    return [p for _, _, p in sorted(found, key=lambda x: x[:2])]
+
+
+def condition(state: GameState, shooter: Unit, target: Unit) -> tuple[str, str]:
+    """(condition, why): partially protected (in or just behind a wall, a building), partially
+    screened (in or just behind a hedge, tall grass, a wood's edge), moving (moved in its last turn)
+    or unmoving. Interpretation: the hardest counts, whatever gives it: a figure in tall grass just
+    behind a wall is partially protected."""
     r = tables.rules()
-    found = None
-    for piece in reversed(t.pieces_at(target.x, target.y)):
-        found = piece
-        if piece.kind.name in r["protecting"] or piece.kind.name in r["screening"]:
-            break
-    else:
-        found = t.cover((target.x, target.y), (shooter.x, shooter.y), r["behind"])
-    if found is not None and found.kind.name in r["protecting"]:
-        return "protected", f"partially protected by {found.name or found.kind.label}"
-    if found is not None and found.kind.name in r["screening"]:
-        return "screened", f"partially screened by {found.name or found.kind.label}"
+    for cond, kinds, words in (("protected", r["protecting"], "partially protected by"),
+                               ("screened", r["screening"], "partially screened by")):
+        found = near_pieces(state, target, shooter, kinds, beyond_other=True)
+        if found:
+            return cond, f"{words} {found[0].name or found[0].kind.label}"
     if movement.is_moving(state, target):
         return "moving", "moving (it moved in its last turn)"
     return "unmoving", "unmoving"
@@ -130,25 +148,48 @@ def fired_ranks(state: GameState, team: str) -> list[int]:
 
 
 def volley_plan(state: GameState, team: str, n_ranks: int, target: str):
-    """(firers, expr, p, text) of a volley by the first n loaded ranks at a unit, or None."""
+    """(firers, expr, p, text) of a volley by the first n loaded ranks at a unit, or None.
+
+    Interpretation: "A rank fires at what it can see, as aimed fire does": of the ranks that fire,
+    the figures that see a figure of the target unit within the volley table's reach roll a d20 each
+    (a figure in hand-to-hand combat fights instead); none seeing, no volley. The distance is the
+    nearest firer's to the nearest figure it sees; a moving target makes no difference to a volley
+    (its shot is not aimed at one man), cover does."""
     use = loaded_ranks(state, team)[:n_ranks]
     if len(use) < n_ranks:
         return None
-    firers = [f for k in use for f in ranks(state, team)[k] if loaded(f)]
-    targets = forces.figures(state, target)
-    if not firers or not targets:
+    from . import melee
+    by_rank = ranks(state, team)
+    loaded_figs = [f for k in use for f in by_rank[k] if loaded(f) and not melee.in_melee(state, f)]
+    seen = reached(state, loaded_figs, target)
+    firers = [f for f in loaded_figs if seen.get(f.id)]
+    if not firers:
         return None
-    dist, near = min((math.dist(f.pos, t.pos), t.id) for f in firers for t in targets)
-    cond, why = condition(state, firers[0], state.units[near])
+    dist, fid, near = min((math.dist(f.pos, t.pos), f.id, t.id) for f in firers for t in seen[f.id])
+    cond, why = condition(state, state.units[fid], state.units[near])
+    if cond == "moving":
+        cond, why = "unmoving", "moving makes no difference to a volley"
     thr = tables.volley_threshold(dist, cond)
     if thr is None:
         return None
     expr = f"hits({len(firers)}d20,{thr})>=1"
     p = odds.probability(expr)
     each = Fraction(21 - thr, 20)
-    text = (f"{len(firers)} d20, each hits on {thr}+ ({tables.pct(each)}; {dist:.0f} paces, {why}); "
-            f"at least one hit {tables.pct(p, 1)}")
+    mark = next(m for m in tables.rules()["volley"]["marks"] if dist <= m + 1e-9)
+    text = (f"{len(firers)} d20, each hits on {thr}+ ({tables.pct(each)}; {dist:.1f} paces: the {mark}-pace "
+            f"mark, {why}); at least one hit {tables.pct(p, 1)}")
     return firers, expr, p, text
+
+
+def reached(state: GameState, firers, target: str) -> dict[str, list[Unit]]:
+    """For each firer, the figures of the target unit it sees within the volley table's last mark."""
+    far = tables.volley_max_range()
+    rules = LosRules(edge_depth=state.scenario.edge_band)
+    out = {}
+    for f in firers:
+        out[f.id] = [t for t in forces.figures(state, target)
+                     if math.dist(f.pos, t.pos) <= far + 1e-9 and sees(state, f, t, rules)]
+    return out
 
 
 def volley(state: GameState, team: str, n_ranks: int, target: str) -> None:
@@ -156,17 +197,21 @@ def volley(state: GameState, team: str, n_ranks: int, target: str) -> None:
     u = forces.unit(state, team)
     state.emit("Volley", f"{u['name']} fires a volley with {n_ranks} rank(s) at "
                          f"{forces.unit(state, target)['name']} ({text})", actor=team, target=target)
-    for f in firers:
-        f.markers.discard("reloaded")
-        f.markers.add("fired")
+    for k in loaded_ranks(state, team)[:n_ranks]:          # the rank fires together
+        for f in ranks(state, team)[k]:
+            f.markers.discard("reloaded")
+            f.markers.add("fired")
     r = state.roll(expr, "volley fire", u["name"], odds_text=text)
     n_hits = r.total
     if not n_hits:
         return
-    # "hits are assigned ... to the figures which are closer to the firing line"
-    order = sorted(forces.figures(state, target),
-                   key=lambda t: (min(math.dist(t.pos, f.pos) for f in firers), t.id))
-    state.emit("Hits", f"{n_hits} hit(s) on the figures nearest the firing line", target=target)
+    # "hits are assigned ... to the figures which are closer to the firing line": the figures the
+    # volley reached (seen by a firer, within the table's reach), nearest first, then round again
+    seen = reached(state, firers, target)
+    struck = {t.id: t for f in firers for t in seen[f.id]}
+    order = sorted(struck.values(), key=lambda t: (min(math.dist(t.pos, f.pos) for f in firers), t.id))
+    state.emit("Hits", f"{n_hits} hit(s) on the figures the volley reached, nearest the firing line first",
+               target=target)
     for i in range(n_hits):
         alive = [t for t in order if not t.out]
         if not alive:

@@ -89,15 +89,19 @@ def formation(state: GameState, team: str) -> str:
 
 
 def c_die(state: GameState, team: str) -> int:
-    """The unit's C die is its leader's troop type's; without a living leader, one size smaller."""
+    """The unit's C die is its commander's troop type's. Its commander is its leader or, in a unit
+    led by a sub-leader, its sub-leader. Interpretation: a unit that has lost its commander rolls one
+    size smaller (a sub-leader taking over from a fallen leader does not make up for him; a unit
+    led only by a sub-leader loses the size when its last sub-leader falls)."""
     figs = figures(state, team)
-    leaders = [f for f in figs if role(f) == "leader"]
-    lead = leaders[0] if leaders else (figs[0] if figs else None)
-    if lead is None:
+    if not figs:
         return 4
-    die = tables.troop(kind(lead))["C"]
-    had_leader = any(role(state.units[i]) == "leader" for i in unit(state, team)["figures"])
-    return tables.step(die, -1) if had_leader and not leaders else die
+    everyone = [state.units[i] for i in unit(state, team)["figures"]]
+    rank = "leader" if any(role(f) == "leader" for f in everyone) else \
+        "sub-leader" if any(role(f) == "sub-leader" for f in everyone) else ""
+    commanders = [f for f in figs if role(f) == rank] if rank else figs
+    die = tables.troop(kind(commanders[0] if commanders else figs[0]))["C"]
+    return tables.step(die, -1) if rank and not commanders else die
 
 
 def mark(state: GameState, team: str) -> None:
@@ -117,9 +121,17 @@ def set_status(state: GameState, team: str, new: str, why: str) -> None:
         return
     u["status"] = new
     mark(state, team)
-    words = {IN_CONTROL: "is in control", OUT_OF_CONTROL: "is out of control (red square)",
-             ROUTED: "routs (red triangles)"}[new]
+    words = {IN_CONTROL: f"{verb(u['name'], 'is', 'are')} in control",
+             OUT_OF_CONTROL: f"{verb(u['name'], 'is', 'are')} out of control (red square)",
+             ROUTED: f"{verb(u['name'], 'routs', 'rout')} (red triangles)"}[new]
     state.emit("Status", f"{u['name']} {words}: {why}", unit=team, status=new)
+
+
+def verb(unit_name: str, one: str, many: str) -> str:
+    """The verb agreeing with a unit's name: "the swivel gun is", "the pandours are" (a name whose
+    last word ends in a plural -s: "the farmers", not "the hussar patrol" nor "the boss")."""
+    last = unit_name.split()[-1] if unit_name.split() else ""
+    return many if last.endswith("s") and not last.endswith("ss") else one
 
 
 def unit_points(state: GameState, team: str) -> int:

@@ -70,7 +70,7 @@ def assignment(state: GameState, team: str, ranks: int, facing: float) -> dict[s
     if len(figs) < 2 * ranks:             # at least two figures a rank
         return None
     spots = places(state, team, ranks, facing)
-    friends, enemies = movement.others(state, figs[0].side, [f.id for f in figs])
+    friends, enemies = movement.others(state, figs[0].side, [f.id for f in figs], apart=True)
     w, h = state.scenario.width, state.scenario.height
     free = list(figs)
     out = {}

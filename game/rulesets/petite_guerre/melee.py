@@ -30,14 +30,63 @@ def from_flank_or_rear(attacker: Unit, target: Unit) -> bool:
     return abs(angle_difference(angle_to(target.pos, attacker.pos), target.facing)) > tables.rules()["flank_angle"]
 
 
+def in_melee(state: GameState, f: Unit) -> bool:
+    """"When a figure comes in contact with an enemy figure, both roll": a figure in contact with an
+    enemy is in hand-to-hand combat. Interpretation: it fights there; it does not move, fire, reload
+    nor charge until its enemy falls or it routs."""
+    return bool(opponents(state, f))
+
+
+def opposing(state: GameState, target: Unit) -> list[Unit]:
+    """"A maximum of two figures can oppose one given enemy figure": of the enemy figures in contact
+    with `target`, the two that oppose it: those that fought it this turn first, then those that
+    charged it, then the nearest (by id on a tie). A third in contact waits its turn."""
+    fought = state.data["fought"].get(target.id, [])
+    charged = state.data.get("charged", {})
+
+    def key(u: Unit):
+        return (u.id not in fought, charged.get(u.id) != target.id, round(math.dist(u.pos, target.pos), 6), u.id)
+    return sorted(opponents(state, target), key=key)[:2]
+
+
+def may_fight(state: GameState, f: Unit, enemy: Unit) -> bool:
+    """f may fight enemy when each is one of the (at most two) figures opposing the other."""
+    return f in opposing(state, enemy) and enemy in opposing(state, f)
+
+
+def protected_from(state: GameState, f: Unit, enemy: Unit) -> bool:
+    """A protecting piece (a wall, a parapet, a building: tables.json "protecting") stands between f
+    and its enemy within tables.json "behind" paces of f, or f stands in one."""
+    return bool(fire.near_pieces(state, f, enemy, tables.rules()["protecting"]))
+
+
+def behind_parapet(state: GameState, f: Unit, enemy: Unit, attacking: bool) -> bool:
+    """"figures fighting from behind a parapet": f is protected from its enemy (protected_from) and
+    the enemy is not protected from f. Across one wall both are; then only the figure on the far
+    side of it from its opponent, the one holding it, has the advantage: the one the enemy charged
+    across it (Interpretation: with no charge between the two, the figure attacked in this fight)."""
+    if not protected_from(state, f, enemy):
+        return False
+    if not protected_from(state, enemy, f):
+        return True
+    charged = state.data.get("charged", {})
+    if charged.get(enemy.id) == f.id:
+        return True
+    if charged.get(f.id) == enemy.id:
+        return False
+    return not attacking
+
+
 def advantage(state: GameState, f: Unit, enemy: Unit, attacking: bool) -> str:
     """Why f has a distinct melee advantage, or "" (interpretation: the die one size better)."""
     if forces.wounded(enemy):
         return "against a wounded enemy"
-    cond, _ = fire.condition(state, enemy, f)
-    if cond == "protected":
+    if behind_parapet(state, f, enemy, attacking):
         return "behind a parapet"
-    if attacking and forces.formation(state, f.team) == "line" and from_flank_or_rear(f, enemy):
+    # "In case of a melee resulting from the clash of units deployed in closed ranks, attacking from
+    # the flanks or rear also gives an advantage": both units in line
+    closed = forces.formation(state, f.team) == "line" and forces.formation(state, enemy.team) == "line"
+    if attacking and closed and from_flank_or_rear(f, enemy):
         return "closed ranks taking the flank or rear"
     return ""
 
@@ -59,12 +108,14 @@ def charge_point(state: GameState, f: Unit, target: Unit) -> tuple[float, float]
 
 def can_charge(state: GameState, f: Unit, target: Unit, reg=None) -> bool:
     """The contact point lies within the charger's fast move, and the target is not already fought
-    by two figures ("a maximum of two figures can oppose one given enemy figure")."""
-    if len(opponents(state, target)) >= 2:
+    by two figures ("a maximum of two figures can oppose one given enemy figure"); a figure already
+    in contact does not charge ("Fast speed is also used to close in with the enemy when charging":
+    it has nothing to close; it fights)."""
+    if len(opponents(state, target)) >= 2 or in_melee(state, f):
         return False
     x, y = charge_point(state, f, target)
     if reg is None:
-        reg = movement.region(state, f, "fast", forces.formation(state, f.team))
+        reg = movement.region(state, f, "fast", forces.formation(state, f.team), charge=True)
     return bool(reg.distance(shapely.Point(x, y)) <= 1e-3)
 
 
@@ -75,6 +126,7 @@ def charge(state: GameState, f: Unit, target: Unit) -> None:
     x, y = charge_point(state, f, target)
     state.emit("Charge", f"{forces.name(f)} charges {forces.name(target)}", actor=f.id, target=target.id)
     movement.move_figure(state, f, x, y, "fast")
+    _charged(state, f, target)
     f.facing = round(angle_to(f.pos, target.pos), 3)
     command.pressure(state, target.team, "it was charged")
     if flank:
@@ -82,33 +134,41 @@ def charge(state: GameState, f: Unit, target: Unit) -> None:
     fight(state, f, target)
 
 
+HAND = "hand-to-hand"       # the text's own word for the fight
+
+
 def fight(state: GameState, f: Unit, enemy: Unit) -> None:
-    fought = state.data["fought"]
-    without_reaction = fought.get(enemy.id, 0) >= 1
-    fought[enemy.id] = fought.get(enemy.id, 0) + 1
+    fought = state.data["fought"].setdefault(enemy.id, [])
+    without_reaction = len(fought) >= 1
+    fought.append(f.id)
+    a_name, b_name = forces.name(f), forces.name(enemy)
+    state.emit("Melee", f"{a_name} fights {b_name} hand-to-hand"
+                        + (" (the second figure opposing it: it rolls without reaction)" if without_reaction else ""),
+               actor=f.id, target=enemy.id)
     need = tables.rules()["melee_hit"]
     a_die, a_why = die_of(state, f, enemy, True)
-    a = state.roll(f"d{a_die}>={need}", "melee" + (f", advantage: {a_why}" if a_why else ""), forces.name(f))
+    a = state.roll(f"d{a_die}>={need}", HAND + (f", advantage: {a_why}" if a_why else ""), a_name)
     if without_reaction:
-        state.emit("Melee", f"{forces.name(enemy)} is fought by a second figure and cannot react")
         if a.success:
-            fire.hit(state, enemy, "melee")
+            fire.hit(state, enemy, HAND)
+        else:
+            state.emit("Melee", f"{a_name} does not hit {b_name}")
         _after(state, [f, enemy])
         return
     b_die, b_why = die_of(state, enemy, f, False)
-    b = state.roll(f"d{b_die}>={need}", "melee" + (f", advantage: {b_why}" if b_why else ""), forces.name(enemy))
+    b = state.roll(f"d{b_die}>={need}", HAND + (f", advantage: {b_why}" if b_why else ""), b_name)
     if a.success and b.success and a.total != b.total:
-        state.emit("Melee", f"{forces.name(f)} and {forces.name(enemy)} parry ({a.total} against {b.total})")
+        state.emit("Melee", f"{a_name} and {b_name} parry ({a.total} against {b.total})")
     elif a.success and b.success:
-        state.emit("Melee", f"both score {a.total}: both are hit")
-        fire.hit(state, enemy, "melee")
-        fire.hit(state, f, "melee")
+        state.emit("Melee", f"{a_name} and {b_name} both score {a.total}: both are hit")
+        fire.hit(state, enemy, HAND)
+        fire.hit(state, f, HAND)
     elif a.success:
-        fire.hit(state, enemy, "melee")
+        fire.hit(state, enemy, HAND)
     elif b.success:
-        fire.hit(state, f, "melee")
+        fire.hit(state, f, HAND)
     else:
-        state.emit("Melee", "neither scores a hit")
+        state.emit("Melee", f"neither {a_name} nor {b_name} scores a hit")
     _after(state, [f, enemy])
 
 
@@ -117,10 +177,11 @@ def line_charge_move(state: GameState, team: str, target: Unit) -> tuple[float, 
     """How far a unit in line charging `target` moves (dx, dy), or None when it cannot: the whole
     line goes straight at fast speed (the line stick) toward the target, so that its front-rank
     figure nearest the target comes into contact; it stops where any figure's way is blocked (bases
-    may not overlap), and the charge needs the target in contact at the end."""
-    if len(opponents(state, target)) >= 2:
-        return None
+    may not overlap), and the charge needs the target in contact at the end. A line with a figure in
+    contact is in hand-to-hand combat already: it fights, it does not charge."""
     figs = forces.figures(state, team)
+    if len(opponents(state, target)) >= 2 or any(in_melee(state, f) for f in figs):
+        return None
     front = [f for f in figs if int(f.stats.get("rank", 1)) == 1] or figs
     lead = min(front, key=lambda f: (math.dist(f.pos, target.pos), f.id))
     x, y = charge_point(state, lead, target)
@@ -161,10 +222,22 @@ def charge_in_line(state: GameState, team: str, target: Unit) -> None:
     if from_flank_or_rear(front, target):
         command.reaction_test(state, target.team, "charged in the flank or rear")
     for f in sorted(figs, key=lambda f: (math.dist(f.pos, target.pos), f.id)):
-        foes = [e for e in opponents(state, f) if state.data["fought"].get(e.id, 0) < 2]
+        foes = [e for e in opponents(state, f) if len(state.data["fought"].get(e.id, [])) < 2]
         if f.out or not foes:
             continue
-        fight(state, f, min(foes, key=lambda e: (math.dist(f.pos, e.pos), e.id)))
+        foe = min(foes, key=lambda e: (math.dist(f.pos, e.pos), e.id))
+        _charged(state, f, foe)
+        if may_fight(state, f, foe):
+            fight(state, f, foe)
+
+
+def _charged(state: GameState, f: Unit, target: Unit) -> None:
+    """Remember who charged whom (the parapet goes to the figure charged across it); a charge the
+    other way between the two is over."""
+    charged = state.data.setdefault("charged", {})
+    if charged.get(target.id) == f.id:
+        del charged[target.id]
+    charged[f.id] = target.id
 
 
 def _after(state: GameState, figs) -> None:

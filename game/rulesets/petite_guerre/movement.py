@@ -44,22 +44,28 @@ def base_of(u: Unit) -> bases.Base:
     return (float(u.x), float(u.y), float(u.base_radius))
 
 
-def others(state: GameState, side: int, exclude, near: tuple[float, float, float] | None = None
-           ) -> tuple[list[bases.Base], list[bases.Base]]:
+def others(state: GameState, side: int, exclude, near: tuple[float, float, float] | None = None,
+           apart: bool = False) -> tuple[list[bases.Base], list[bases.Base]]:
     """The bases on the table but these figures: (friends, enemies) of `side`; with `near` (x, y,
-    reach) only those a base could touch within that reach of (x, y)."""
+    reach) only those a base could touch within that reach of (x, y). With `apart`, the enemy bases
+    are grown by the contact distance: a move ends out of contact (contact is reached only by a
+    charge: "When a figure comes in contact with an enemy figure, both roll")."""
     skip = set(exclude)
     stand = [u for u in state.units.values() if not u.out and u.id not in skip]
+    grow = tables.rules()["contact"] + 0.05 if apart else 0.0
     if near is not None:
         x, y, far = near
-        stand = [u for u in stand if math.hypot(u.x - x, u.y - y) <= far + u.base_radius]
-    return ([base_of(u) for u in stand if u.side == side], [base_of(u) for u in stand if u.side != side])
+        stand = [u for u in stand if math.hypot(u.x - x, u.y - y) <= far + u.base_radius + grow]
+    return ([base_of(u) for u in stand if u.side == side],
+            [(float(u.x), float(u.y), float(u.base_radius) + grow) for u in stand if u.side != side])
 
 
-def region(state: GameState, f: Unit, speed: str, formation: str = "open"):
+def region(state: GameState, f: Unit, speed: str, formation: str = "open", charge: bool = False):
     """Where the figure may go: its reach (reach_region), clear of every other base grown by its
-    radius and of the ground behind an enemy base (nothing moves through an enemy)."""
-    friends, enemies = others(state, f.side, [f.id], (f.x, f.y, reach(f, speed, formation) + f.base_radius + 0.1))
+    radius and of the ground behind an enemy base (nothing moves through an enemy); out of contact
+    with every enemy unless it charges."""
+    friends, enemies = others(state, f.side, [f.id], (f.x, f.y, reach(f, speed, formation) + f.base_radius + 0.1),
+                              apart=not charge)
     return bases.clear_region(reach_region(state, f, speed, formation), f.base_radius, friends + enemies,
                               start=f.pos, blockers=enemies)
 
@@ -78,7 +84,7 @@ def line_region(state: GameState, team: str, speed: str):
     dy = [f.y - lead.y for f in figs]
     box = shapely.box(-min(dx), -min(dy), state.scenario.width - max(dx), state.scenario.height - max(dy))
     reg = reg.intersection(box)
-    friends, enemies = others(state, lead.side, [f.id for f in figs])
+    friends, enemies = others(state, lead.side, [f.id for f in figs], apart=True)
     far = reach(slowest, speed, "line") + 2 * lead.base_radius + 4.0
 
     def carried(bs):

@@ -150,7 +150,7 @@ def apply(doc: dict[str, Any], scenario: Any, side: int, entries: list[dict[str,
         declared[team] = {"name": e["name"].strip(), "formation": e["formation"]}
         for j, (a, depth, rank, role) in enumerate(_places(e)):
             x, y = _spot(scenario, blocked, cx, cy, facing, along + a, depth)
-            unit = {"id": f"{team}-{j + 1}", "side": side, "name": f"{e['name'].strip()} {j + 1}", "x": x, "y": y,
+            unit = {"id": f"{team}-{j + 1}", "side": side, "name": figure_name(e, j), "x": x, "y": y,
                     "facing": facing, "base": copy.deepcopy(old[0]["base"]), "kind": troop_of(e["troop"]),
                     "team": team, "stats": {"troop": troop_of(e["troop"])}}
             if role:
@@ -163,6 +163,16 @@ def apply(doc: dict[str, Any], scenario: Any, side: int, entries: list[dict[str,
     doc["units"] = [u for u in doc["units"] if u.get("side") != side] + figures
     doc.setdefault("ruleset_data", {})["units"] = declared
     return doc
+
+
+def figure_name(e: dict[str, Any], j: int) -> str:
+    """The j-th figure of a unit, named by its unit and place in it: "Hussars 1, leader",
+    "Hussars 1, sub-leader 2", "Hussars 1, man 3"."""
+    roles = _roles(e)
+    role = roles[j] or "man"
+    same = [i for i, r in enumerate(roles) if (r or "man") == role]
+    number = "" if role == "leader" else f" {same.index(j) + 1}"
+    return f"{e['name'].strip()}, {role}{number}"
 
 
 def _roles(e: dict[str, Any]) -> list[str]:

@@ -45,7 +45,7 @@ class PetiteGuerre(TableRules, Ruleset):
     # ---- setting up ----------------------------------------------------------------------------
     def setup(self, state: GameState) -> None:
         state.data.update({"pturn": 0, "acted": [], "reloaded_now": [], "fought": {}, "moved": {},
-                           "fast": {}})
+                           "fast": {}, "charged": {}})
         forces.setup(state)
         state.data["start_points"] = {str(s): sum(forces.figure_points(f) for f in state.side_units(s))
                                       for s in range(state.sides)}
@@ -74,27 +74,30 @@ class PetiteGuerre(TableRules, Ruleset):
             if forces.status(state, team) != IN_CONTROL:
                 continue
             figs = forces.figures(state, team)
-            untouched = not any(f.id in acted for f in figs)
+            fighting = [f for f in figs if melee.in_melee(state, f)]
+            free = [f for f in figs if f not in fighting]
+            untouched = not any(f.id in acted for f in free)
             if forces.formation(state, team) == "line":
                 if untouched:
-                    opts += self._line_options(state, team, enemies)
+                    opts += self._line_options(state, team, enemies, held=bool(fighting))
             else:
-                if untouched:
+                if untouched and not fighting:
                     opts += self._form_line_options(state, team)
-                for f in figs:
+                for f in free:
                     if f.id not in acted:
                         opts += self._figure_options(state, f, enemies, rules)
-            for f in figs:      # figures in contact fight, in any formation
+            for f in fighting:      # "when a figure comes in contact with an enemy figure, both roll"
                 if f.id in acted:
                     continue
-                for e in enemies:
-                    if melee.in_contact(f, e):
-                        opts.append(Option("Fight", f"{forces.name(f)} fights {forces.name(e)}",
+                for e in melee.opponents(state, f):
+                    if melee.may_fight(state, f, e):
+                        opts.append(Option("Fight", f"{forces.name(f)} fights {forces.name(e)} hand-to-hand",
                                            action=Fight(f.id, e.id), actor=f.id, target=e.id))
         # "firing in haste": a figure that reloaded this turn may still fire
         for fid in state.data["reloaded_now"]:
             f = state.units[fid]
-            if not f.out and "reloaded" in f.markers and forces.status(state, f.team) == IN_CONTROL:
+            if not f.out and "reloaded" in f.markers and forces.status(state, f.team) == IN_CONTROL \
+                    and not melee.in_melee(state, f):
                 opts += self._shots(state, f, enemies, rules, haste=True)
         opts.append(Option("Pass", "End the turn", action=Pass(side)))
         return opts
@@ -120,7 +123,7 @@ class PetiteGuerre(TableRules, Ruleset):
             for e in enemies:
                 if math.dist(f.pos, e.pos) > movement.reach(f, "fast", "open") + 3:
                     continue
-                fast = fast if fast is not None else movement.region(state, f, "fast")
+                fast = fast if fast is not None else movement.region(state, f, "fast", charge=True)
                 if melee.can_charge(state, f, e, fast):
                     opts.append(Option("Charge", f"{n} charges {forces.name(e)}", action=Charge(f.id, e.id),
                                        actor=f.id, target=e.id))
@@ -141,22 +144,14 @@ class PetiteGuerre(TableRules, Ruleset):
                                target=e.id, odds=p, odds_text=text))
         return opts
 
-    def _line_options(self, state, team, enemies) -> list[Option]:
+    def _line_options(self, state, team, enemies, held: bool) -> list[Option]:
+        """A line moves, breaks, charges, volleys and reloads as a unit; a line with a figure in
+        hand-to-hand combat is held there (its figures in contact fight): it only volleys and reloads."""
         opts = []
         u = forces.unit(state, team)
         figs = forces.figures(state, team)
-        for speed in ("normal", "fast"):
-            opts.append(Option("Move", f"{u['name']}: move in line at {speed} speed",
-                               region=movement.line_region(state, team, speed), template=Move(team, speed),
-                               actor=team, key=f"{team}:move:{speed}"))
-        opts.append(Option("OpenOrder", f"{u['name']}: break into open order", action=OpenOrder(team),
-                           actor=team))
-        for e in enemies:
-            if min(math.dist(f.pos, e.pos) for f in figs) > movement.reach(figs[0], "fast", "line") + 3:
-                continue
-            if melee.line_charge_move(state, team, e) is not None:
-                opts.append(Option("ChargeInLine", f"{u['name']} charges {forces.name(e)} in line",
-                                   action=ChargeInLine(team, e.id), actor=team, target=e.id))
+        if not held:
+            opts += self._line_moves(state, team, enemies)
         shaken = any(movement.shaken_by_haste(state, f) for f in figs)
         if shaken:
             return opts
@@ -174,6 +169,24 @@ class PetiteGuerre(TableRules, Ruleset):
             need = 12 if state.options.get("platoon_firing") else 16
             opts.append(Option("ReloadRanks", f"{u['name']}: reload the fired ranks (d20, {need}+)",
                                action=ReloadRanks(team), actor=team))
+        return opts
+
+    def _line_moves(self, state, team, enemies) -> list[Option]:
+        opts = []
+        u = forces.unit(state, team)
+        figs = forces.figures(state, team)
+        for speed in ("normal", "fast"):
+            opts.append(Option("Move", f"{u['name']}: move in line at {speed} speed",
+                               region=movement.line_region(state, team, speed), template=Move(team, speed),
+                               actor=team, key=f"{team}:move:{speed}"))
+        opts.append(Option("OpenOrder", f"{u['name']}: break into open order", action=OpenOrder(team),
+                           actor=team))
+        for e in enemies:
+            if min(math.dist(f.pos, e.pos) for f in figs) > movement.reach(figs[0], "fast", "line") + 3:
+                continue
+            if melee.line_charge_move(state, team, e) is not None:
+                opts.append(Option("ChargeInLine", f"{u['name']} charges {forces.name(e)} in line",
+                                   action=ChargeInLine(team, e.id), actor=team, target=e.id))
         return opts
 
     def _form_line_options(self, state, team) -> list[Option]:
@@ -208,7 +221,10 @@ class PetiteGuerre(TableRules, Ruleset):
         elif isinstance(action, Reload):
             fire.reload(state, state.units[action.actor])
             d["acted"].append(action.actor)
-        elif isinstance(action, (Volley, ReloadRanks, ChargeInLine, FormLine, OpenOrder)):
+        elif isinstance(action, (Volley, ReloadRanks)):
+            self._unit_acts(state, action)          # the whole unit has acted, but its figures in contact
+            d["acted"] += [f.id for f in forces.figures(state, action.actor) if not melee.in_melee(state, f)]
+        elif isinstance(action, (ChargeInLine, FormLine, OpenOrder)):
             self._unit_acts(state, action)
             d["acted"] += forces.unit(state, action.actor)["figures"]      # the whole unit has acted
         elif isinstance(action, Charge):

@@ -69,8 +69,10 @@ def is_cavalry(kind: str) -> bool:
 
 
 def slowed_by_rough(kind: str) -> bool:
-    """The Movement coefficient's distinction: troop types which suffer the rough-terrain penalty."""
-    return troop(kind)["mobility"] == "infantry"
+    """"Slow speed is used on rough terrain": every troop type but those the Movement coefficient
+    names as not suffering the penalty ("troop types which do not suffer movement penalty on rough
+    terrain": light infantry). Horse is slowed: the text names no exception for it."""
+    return troop(kind)["mobility"] != "light-infantry"
 
 
 # ---- aimed fire sticks ("Aimed fire") ---------------------------------------------------------
