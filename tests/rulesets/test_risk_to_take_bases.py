@@ -61,13 +61,15 @@ def test_a_rout_stops_short_of_a_base_behind_it():
     assert "as far as the bases behind it let it" in st.log[-1].text
 
 
-def test_closing_up_stops_short_of_a_commander_in_the_way():
-    """Units "get closer to each other in order to execute melees": straight in, but not over a base."""
+def test_closing_up_with_a_commander_in_the_way_stays_put_and_says_why():
+    """Units "get closer to each other in order to execute melees": straight in, but not over a base;
+    with no room to reach contact the unit stays where it is and the log says why."""
     st = battle([("a", 0, "line-infantry", 50, 60, UP), ("x", 1, "line-infantry", 50, 56.5, DOWN),
                  ("c", 1, "commander", 52, 57.9, DOWN)])
     combat.close_up(st)
     assert overlap(st, "a", "c") < 1e-3
-    assert st.units["a"].y < 60                              # it still closed up as far as it could
+    assert st.units["a"].y == 60
+    assert any(e.text == "a cannot close up on x: another base is in the way" for e in st.log)
 
 
 def test_a_turn_on_the_spot_needs_room_for_the_base():

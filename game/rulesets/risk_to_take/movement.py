@@ -17,7 +17,7 @@ from game.engine.state import GameState, Unit
 from game.geometry.measure import stick_reach
 from game.geometry.sectors import angle_difference, angle_to
 
-from . import arcs
+from . import arcs, walls
 from .actions import Charge, Dismount, Mount, Move
 from .troops import RANGES, fighting, is_artillery, is_commander, is_dragoons, label, move_length, routed
 
@@ -148,12 +148,14 @@ def move(state: GameState, action: Move) -> None:
     if turning_about(unit, facing) and not is_commander(unit):
         roll = state.roll("d6>=6", "turning 180 degrees", unit.name)
         if not roll.success:
+            walls.settle(state, unit)
             state.emit("Moved", f"{unit.name} moves {dist:.1f} cm but fails to turn about "
                        f"(rolled {roll.total}, needs a 6)", actor=unit.id)
             return
         state.emit("TurnedAbout", f"{unit.name} turns about (rolled a 6)", actor=unit.id)
     turned = angle_difference(unit.facing, facing)
     unit.facing = facing
+    walls.settle(state, unit)
     state.emit("Moved", f"{unit.name} {_what_moved(dist, turned, facing)}", actor=unit.id, x=unit.x, y=unit.y)
 
 
@@ -266,6 +268,7 @@ def charge(state: GameState, action: Charge) -> None:
     moved(state).append(unit.id)
     state.data.setdefault("charged", []).append(unit.id)
     unit.x, unit.y, unit.facing = charge_contact(state, unit, target)
+    walls.settle(state, unit)
     state.emit("Charged", f"{unit.name} charges {target.name}", actor=unit.id, target=target.id)
 
 

@@ -18,7 +18,7 @@ from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import REGION_TOLERANCE, Option, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
-from . import arcs, combat, looks, movement, saves, turn, victory
+from . import arcs, combat, looks, movement, saves, turn, victory, walls
 from .battle import battle_from_armies
 from .actions import ACTIONS, Aim, Charge, CommanderSaves, Dismount, Mount, Move
 from .troops import (ARC_HALF, RANGES, STICK, TYPES, fighting, fire_range, is_artillery, is_commander, label,
@@ -41,6 +41,7 @@ class RiskToTake(TableRules, Ruleset):
     def setup(self, state: GameState) -> None:
         for u in state.units.values():
             prepare(u)
+        walls.settle_all(state)
 
     # -- the table's tools ------------------------------------------------------------------
     def field_of_vision(self, state: GameState, unit_id: str) -> float:

@@ -25,7 +25,7 @@ from game.engine.flow import Decision
 from game.engine.odds import percent_text, probability
 from game.engine.state import GameState, Unit
 
-from . import arcs, movement
+from . import arcs, movement, walls
 from .troops import (DATA, RANGES, ROUTED, fatigued, is_artillery, is_commander, is_cuirassiers,
                      is_light, routed)
 
@@ -34,28 +34,17 @@ CAUSE_WORDS = {"fire": "fire", "volley": "volley", "artillery": "artillery fire"
                "melee": "melee", "support": "artillery fire at the unit it fights"}
 
 
-def fortified(state: GameState, unit: Unit) -> bool:
-    """Behind a fortification: its base lies within 1 cm of a fortification piece and it did not
-    charge or close up this turn (a unit attacking across a wall does not shelter behind it)."""
-    if unit.id in state.data.get("charged", []):
-        return False
-    table = state.table
-    return arcs.remembered(_BEHIND, (table, arcs.unit_key(unit)), lambda: _behind(table, unit))
-
-
-def _behind(table, unit: Unit) -> bool:
-    body = arcs.footprint(unit).buffer(RANGES["melee"])
-    return any(p.kind.name == "fortification" and p.polygon.intersects(body) for p in table.pieces)
-
-
-_BEHIND: dict = {}
+def fortified(state: GameState, unit: Unit, by: Unit | None = None) -> bool:
+    """"Units behind a fortification": the unit lines a wall that stands between it and `by`, the
+    enemy attacking it, and it did not charge this turn (walls.py)."""
+    return walls.behind(state, unit, by)
 
 
 def modifier(state: GameState, unit: Unit, cause: str, by: Unit | None) -> int:
     """Fortification +1; cuirassiers +1 in melee and when fired upon; the target of light infantry
     fire saves at -1 (their "+1 to firing" and "reduces saving by -1", one and the same)."""
     mod = 0
-    if fortified(state, unit):
+    if fortified(state, unit, by):
         mod += DATA["fortification"]["save_bonus"]
     if is_cuirassiers(unit):
         mod += 1
@@ -115,7 +104,7 @@ def resolve_saves(state: GameState, phase: Any = None) -> None:
 
 def failed_save(state: GameState, unit: Unit, entry: dict[str, Any]) -> bool:
     """What a failed save does. True when it waits for a commander's answer."""
-    if is_artillery(unit) or fortified(state, unit):
+    if is_artillery(unit) or fortified(state, unit, state.units.get(entry["by"])):
         limit = DATA["types"]["artillery"]["destroyed_after"] if is_artillery(unit) \
             else DATA["fortification"]["destroyed_after"]
         unit.stats["failed_saves"] = int(unit.stats.get("failed_saves", 0)) + 1
