@@ -30,9 +30,9 @@ def enemies_of(state: GameState, unit: Unit) -> list[Unit]:
 
 
 def in_melee(state: GameState, unit: Unit) -> bool:
-    """Within melee range (1 cm or closer) of an enemy unit."""
-    return any(arcs.gap(unit, e) <= RANGES["melee"] for e in state.units.values()
-               if e.side != unit.side and not e.out and not is_commander(e))
+    """Within melee range (1 cm or closer) of a formed enemy unit. A routed unit is out of the melee
+    (routed units are never attacked): the enemy that touches it fires or moves on."""
+    return any(arcs.gap(unit, e) <= RANGES["melee"] for e in enemies_of(state, unit))
 
 
 # -- I. Artillery fire --------------------------------------------------------------------------

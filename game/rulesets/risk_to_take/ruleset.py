@@ -132,10 +132,10 @@ class RiskToTake(TableRules, Ruleset):
             return None if action.side == decision.side else "Pass: it is not that side's turn"
         if decision.kind == "move" and isinstance(action, Charge):
             u, t = state.units.get(action.actor), state.units.get(action.target)
-            if u is None or t is None or u.side != decision.side or not movement.can_move(state, u) \
-                    or not movement.can_charge(state, u, t):
+            if u is None or t is None or u.side != decision.side or not movement.can_move(state, u):
                 return f"Charge: {action.actor} cannot charge {action.target} now"
-            return None
+            why = movement.charge_refusal(state, u, t)
+            return None if why is None else f"Charge: {why}"
         if decision.kind == "move" and isinstance(action, (Dismount, Mount)) and self._may_remount(state, action,
                                                                                                    decision.side):
             return None                 # the option is offered: no need to build all the others

@@ -15,7 +15,6 @@ destruction of a fatigued unit; after that no commander can save that unit again
 from __future__ import annotations
 
 import functools
-import math
 from fractions import Fraction
 from typing import Any
 
@@ -25,7 +24,7 @@ from game.engine.flow import Decision
 from game.engine.odds import percent_text, probability
 from game.engine.state import GameState, Unit
 
-from . import arcs, movement, walls
+from . import arcs, routs, walls
 from .troops import (DATA, RANGES, ROUTED, fatigued, is_artillery, is_commander, is_cuirassiers,
                      is_light, routed)
 
@@ -172,27 +171,20 @@ def count_rout(state: GameState, unit: Unit) -> None:
 
 
 def rout(state: GameState, unit: Unit) -> None:
-    """"Routing movement: 1 infantry movement backwards": straight back, keeping its facing. A unit
-    routed off the table leaves the battle."""
+    """"Routing movement: 1 infantry movement backwards": the full stick straight back, keeping its
+    facing, through friends and round enemies (routs.py). A unit routed off the table leaves the
+    battle; one that cannot get clear of its enemy is caught and destroyed."""
     count_rout(state, unit)
     unit.markers.add(ROUTED)
-    back = (unit.facing + 180.0) % 360.0
-    length = movement.way_clear(state, unit, back, RANGES["rout"])
-    x = unit.x + length * math.cos(math.radians(back))
-    y = unit.y + length * math.sin(math.radians(back))
-    if length < RANGES["rout"]:
-        unit.x, unit.y = round(x, 3), round(y, 3)
-        state.emit("Routs", f"{unit.name} routs {length:.1f} cm to the rear, as far as the bases behind it "
-                   f"let it", actor=unit.id, x=unit.x, y=unit.y)
-        return
-    if not (0.0 <= x <= state.scenario.width and 0.0 <= y <= state.scenario.height):
+    words = routs.move(state, unit)
+    if words == "off":
         unit.out = True
         unit.stats["fled"] = True
         state.emit("Routs", f"{unit.name} routs off the table and leaves the battle", actor=unit.id)
-        return
-    unit.x, unit.y = round(x, 3), round(y, 3)
-    state.emit("Routs", f"{unit.name} routs {RANGES['rout']:g} cm to the rear", actor=unit.id,
-               x=unit.x, y=unit.y)
+    elif words == "caught":
+        destroy(state, unit, "routed, it cannot get clear of the enemy and is caught")
+    else:
+        state.emit("Routs", f"{unit.name} {words}", actor=unit.id, x=unit.x, y=unit.y)
 
 
 def destroy(state: GameState, unit: Unit, why: str) -> None:
