@@ -21,11 +21,24 @@ from shapely.geometry import Point, Polygon
 from .measure import CIRCLE_QUAD_SEGS
 
 TOLERANCE = 1e-3
+OVERLAP_AREA = 1e-3     # cm^2: two bases meeting over less than this touch; more, they overlap
 Base = tuple[float, float, float]       # (x, y, radius) of another figure's base
 
 # a buffered circle is a polygon inscribed in the circle; grown by this factor it is circumscribed, so
 # every point outside the polygon is at least the full radius away from the centre
 _CIRCUMSCRIBE = 1.0 / math.cos(math.pi / (4 * CIRCLE_QUAD_SEGS))
+
+
+def clearance(base) -> float:
+    """The move clearance of a base, the one number every table ruleset keeps a mover's centre off
+    other bases by: the radius of the smallest circle round its centre that holds the whole base
+    whatever its facing (round: half the diameter; rect: half the diagonal, 3.16 cm for a 6 x 2 base;
+    oval: half its larger size)."""
+    shape = base.get("shape", "round")
+    if shape == "round":
+        return float(base["diameter"]) / 2
+    w, d = float(base["width"]), float(base["depth"])
+    return math.hypot(w, d) / 2 if shape == "rect" else max(w, d) / 2
 
 
 def overlaps(x: float, y: float, radius: float, other: Base) -> bool:

@@ -1,6 +1,6 @@
 """A Risk to Take: bases never overlap (issue 12, "Bases may not overlap (every table ruleset)"): a move
 keeps the whole base clear and never goes through an enemy; a charge finds room along its target's
-front; routs and closing up stop short of a base in the way; a turn on the spot needs room."""
+front; routs run through friends and end clear of them; closing up needs room; a turn on the spot needs room."""
 from __future__ import annotations
 
 import shapely
@@ -51,23 +51,26 @@ def test_a_charge_slides_along_its_targets_front_to_find_room_beside_a_friend():
     assert arcs.gap(st.units["a"], st.units["x"]) <= 1.0
 
 
-def test_a_rout_stops_short_of_a_base_behind_it():
-    """"Routing movement: 1 infantry movement backwards" (6 cm): a friend 3 cm behind stops it there."""
+def test_a_rout_runs_through_a_friend_behind_it_and_ends_clear_of_it():
+    """"Routing movement: 1 infantry movement backwards" (6 cm): a friend 5 cm behind does not stop
+    it; the rout runs through its lines and ends at the nearest place clear of the friend's base."""
     st = battle([("a", 0, "line-infantry", 50, 65, UP), ("x", 1, "line-infantry", 50, 55, DOWN),
                  ("y", 1, "line-infantry", 50, 50, DOWN)])
     saves.rout(st, st.units["x"])
-    assert (st.units["x"].x, st.units["x"].y) == (50, 52.0)
+    assert (st.units["x"].x, st.units["x"].y) == (50, 48.0)
     assert overlap(st, "x", "y") < 1e-6 and not st.units["x"].out
-    assert "as far as the bases behind it let it" in st.log[-1].text
+    assert st.log[-1].text == "x routs 7.0 cm to the rear"
 
 
-def test_closing_up_stops_short_of_a_commander_in_the_way():
-    """Units "get closer to each other in order to execute melees": straight in, but not over a base."""
+def test_closing_up_with_a_commander_in_the_way_stays_put_and_says_why():
+    """Units "get closer to each other in order to execute melees": straight in, but not over a base;
+    with no room to reach contact the unit stays where it is and the log says why."""
     st = battle([("a", 0, "line-infantry", 50, 60, UP), ("x", 1, "line-infantry", 50, 56.5, DOWN),
                  ("c", 1, "commander", 52, 57.9, DOWN)])
     combat.close_up(st)
     assert overlap(st, "a", "c") < 1e-3
-    assert st.units["a"].y < 60                              # it still closed up as far as it could
+    assert st.units["a"].y == 60
+    assert any(e.text == "a cannot close up on x: another base is in the way" for e in st.log)
 
 
 def test_a_turn_on_the_spot_needs_room_for_the_base():

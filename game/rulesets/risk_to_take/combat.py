@@ -19,7 +19,7 @@ from game.engine import game as engine
 from game.engine.flow import Decision
 from game.engine.state import GameState, Unit
 
-from . import arcs, movement, saves
+from . import arcs, movement, saves, walls
 from .troops import DATA, RANGES, fighting, fighting_units, fire_range, is_artillery, is_commander
 
 FIGURES = DATA["saves"]
@@ -30,9 +30,9 @@ def enemies_of(state: GameState, unit: Unit) -> list[Unit]:
 
 
 def in_melee(state: GameState, unit: Unit) -> bool:
-    """Within melee range (1 cm or closer) of an enemy unit."""
-    return any(arcs.gap(unit, e) <= RANGES["melee"] for e in state.units.values()
-               if e.side != unit.side and not e.out and not is_commander(e))
+    """Within melee range (1 cm or closer) of a formed enemy unit. A routed unit is out of the melee
+    (routed units are never attacked): the enemy that touches it fires or moves on."""
+    return any(arcs.gap(unit, e) <= RANGES["melee"] for e in enemies_of(state, unit))
 
 
 # -- I. Artillery fire --------------------------------------------------------------------------
@@ -125,9 +125,12 @@ def volley_target(state: GameState, unit: Unit) -> Unit | None:
 def close_up(state: GameState) -> None:
     """"If the distance is short enough, units can get closer to each other in order to execute
     melees": a formed unit (not artillery) with an enemy in its arc within half a stick closes
-    straight in until the bases touch, without turning."""
+    straight in until the bases touch, without turning. A unit lining a fortification holds it
+    ("Units behind a fortification add +1 to their saving roll and cannot rout": closing up never
+    takes it off its wall; an enemy who wants the melee comes to it). A unit whose way in is
+    barred by another base before the bases touch stays where it is (bases never overlap)."""
     for unit in sorted(fighting_units(state), key=lambda u: (state.flow.order.index(u.side), u.id)):
-        if is_artillery(unit) or is_commander(unit) or in_melee(state, unit):
+        if is_artillery(unit) or is_commander(unit) or in_melee(state, unit) or walls.lined(state, unit):
             continue
         near = [(arcs.gap(unit, e), e.id, e) for e in enemies_of(state, unit)
                 if arcs.in_arc_and_reach(unit, e, RANGES["charge"])]
@@ -136,13 +139,16 @@ def close_up(state: GameState) -> None:
         dist, _, enemy = min(near)
         a, b = arcs.nearest(unit, enemy)
         heading = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
-        # straight in, but never over another base on the way (issue 12: bases never overlap)
-        way = movement.way_clear(state, unit, heading, max(0.0, dist - 0.2), ignore=(enemy.id,))
-        if way <= 0.0:
+        wanted = max(0.0, dist - movement.CONTACT_GAP)
+        way = movement.way_clear(state, unit, heading, wanted, ignore=(enemy.id,))
+        if way < wanted - 1e-9:
+            state.emit("NoRoom", f"{unit.name} cannot close up on {enemy.name}: another base is in the way",
+                       actor=unit.id, target=enemy.id)
             continue
         unit.x = round(unit.x + math.cos(math.radians(heading)) * way, 3)
         unit.y = round(unit.y + math.sin(math.radians(heading)) * way, 3)
         state.data.setdefault("charged", []).append(unit.id)
+        walls.settle(state, unit)
         state.emit("ClosedUp", f"{unit.name} closes up on {enemy.name}", actor=unit.id, target=enemy.id)
 
 

@@ -14,10 +14,11 @@ import shapely.affinity
 from shapely.geometry import box
 
 from game.engine.state import GameState, Unit
+from game.geometry.bases import OVERLAP_AREA, clearance
 from game.geometry.measure import stick_reach
 from game.geometry.sectors import angle_difference, angle_to
 
-from . import arcs
+from . import arcs, walls
 from .actions import Charge, Dismount, Mount, Move
 from .troops import RANGES, fighting, is_artillery, is_commander, is_dragoons, label, move_length, routed
 
@@ -25,6 +26,12 @@ TABLE_MARGIN = 1.0         # a unit's centre stays this far inside the table's e
 CLEARANCE = 2.0            # nor may it end its move within this of another unit's base
 ABOUT_TURN = 90.0          # a change of facing beyond this is turning about: a 6 is needed
 CONTACT_GAP = 0.2          # a charge ends this close: the bases touch
+
+
+def reach_of(unit: Unit) -> float:
+    """How far its base reaches from its centre, whatever its facing: the geometry's move clearance,
+    shared by every table ruleset (half the diagonal of a 6 x 2 base, 3.16 cm)."""
+    return clearance(unit.base)
 
 
 def moved(state: GameState) -> list[str]:
@@ -39,7 +46,7 @@ def move_region(state: GameState, unit: Unit):
     """The legal destinations of the unit's centre: the stick from where it stands, on the table,
     off impassable ground, not within 2 cm of another unit's base, and far enough from every other
     base that its own base, whatever its facing, cannot overlap it (issue 12: bases never overlap)."""
-    reach = unit.base_radius                               # its own base round its centre
+    reach = reach_of(unit)                               # its own base round its centre
     near = move_length(unit) + max(CLEARANCE, reach) + 4.0  # bases farther than this cannot matter
     others = tuple(sorted(
         (round(u.x, 6), round(u.y, 6), round(u.facing, 6), tuple(sorted(u.base.items())),
@@ -52,9 +59,12 @@ def move_region(state: GameState, unit: Unit):
 
 def _keep_off(mover: Unit, other: Unit) -> float:
     """How far the mover's centre keeps off another base: its own base's reach, and the 2 cm clearance
-    between units (a commander's figure keeps no clearance and asks none: he stands among his men)."""
-    reach = round(mover.base_radius, 6)
-    return reach if is_commander(mover) or is_commander(other) else max(CLEARANCE, reach)
+    between units (a commander's figure keeps no clearance and asks none: he stands among his men,
+    but never walks into an enemy unit's melee range, where he would be captured: captures.py)."""
+    reach = round(reach_of(mover), 6)
+    if is_commander(mover):
+        return reach + RANGES["melee"] if other.side != mover.side and not is_commander(other) else reach
+    return reach if is_commander(other) else max(CLEARANCE, reach)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -97,12 +107,12 @@ def turn_blocked(state: GameState, unit: Unit, x: float, y: float, facing: float
     """The name of a base the unit's own would newly overlap, ending at (x, y) facing `facing`, or None.
     Away from where it stands the region already keeps its whole base clear whatever its facing; this
     catches a turn on the spot beside another base (issue 12: bases never overlap)."""
-    if math.dist(unit.pos, (x, y)) > unit.base_radius + 1.0:
+    if math.dist(unit.pos, (x, y)) > reach_of(unit) + 1.0:
         return None
     body = arcs.footprint(unit, x, y, facing % 360.0).buffer(-1e-3)
     here = arcs.footprint(unit).buffer(-1e-3)
     near = [o for o in state.units.values() if o.id != unit.id and not o.out
-            and math.dist(o.pos, (x, y)) <= unit.base_radius + o.base_radius]
+            and math.dist(o.pos, (x, y)) <= reach_of(unit) + reach_of(o)]
     for other in sorted(near, key=lambda u: u.id):
         base = arcs.footprint(other)
         if body.intersects(base) and not here.intersects(base):
@@ -118,12 +128,12 @@ def way_clear(state: GameState, unit: Unit, heading: float, length: float, ignor
     base, friend or foe (issue 12: bases never overlap; it stops short of the first one in its way).
     A base it already overlaps at the start is in its way only where the overlap would grow."""
     dx, dy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
-    reach = length + unit.base_radius * 2 + 1.0
+    reach = length + reach_of(unit) * 2 + 1.0
     here = arcs.footprint(unit)
     near = [(b, b.intersection(here).area) for b in (
         arcs.footprint(o) for o in state.units.values()
         if o.id != unit.id and o.id not in ignore and not o.out
-        and math.dist(o.pos, unit.pos) <= reach + o.base_radius)]
+        and math.dist(o.pos, unit.pos) <= reach + reach_of(o))]
     if not near:
         return length
     steps = max(1, math.ceil(length / WAY_STEP))
@@ -148,12 +158,14 @@ def move(state: GameState, action: Move) -> None:
     if turning_about(unit, facing) and not is_commander(unit):
         roll = state.roll("d6>=6", "turning 180 degrees", unit.name)
         if not roll.success:
+            walls.settle(state, unit)
             state.emit("Moved", f"{unit.name} moves {dist:.1f} cm but fails to turn about "
                        f"(rolled {roll.total}, needs a 6)", actor=unit.id)
             return
         state.emit("TurnedAbout", f"{unit.name} turns about (rolled a 6)", actor=unit.id)
     turned = angle_difference(unit.facing, facing)
     unit.facing = facing
+    walls.settle(state, unit)
     state.emit("Moved", f"{unit.name} {_what_moved(dist, turned, facing)}", actor=unit.id, x=unit.x, y=unit.y)
 
 
@@ -193,17 +205,27 @@ def _charge_position(unit: Unit, target: Unit, shift: float = 0.0) -> tuple[floa
 
 def can_charge(state: GameState, unit: Unit, target: Unit) -> bool:
     """A formed unit that is not artillery charges an enemy its stick reaches, turning at most 90
-    degrees (turning about is not part of a charge)."""
+    degrees (turning about is not part of a charge), when there is room for its whole base in contact
+    (melee range is "1cm or closer (bases touching)": bases touch, they never overlap)."""
+    return charge_refusal(state, unit, target) is None
+
+
+def charge_refusal(state: GameState, unit: Unit, target: Unit) -> str | None:
+    """Why the unit cannot charge the target now, or None when it can."""
     if target.side == unit.side or not fighting(target) or is_artillery(unit) or is_commander(unit):
-        return False
+        return f"{unit.name} cannot charge {target.name}"
     # the two bases' half-widths and the contact gap at most separate the centres in contact
-    if math.dist(unit.pos, target.pos) > move_length(unit) + unit.base_radius + target.base_radius + 1:
-        return False
+    if math.dist(unit.pos, target.pos) > move_length(unit) + reach_of(unit) + reach_of(target) + 1:
+        return f"{target.name} is beyond {unit.name}'s stick"
     if angle_difference(unit.facing, angle_to(unit.pos, target.pos)) > ABOUT_TURN:
-        return False
+        return f"{unit.name} would have to turn about to charge {target.name}"
     w, h = state.scenario.width, state.scenario.height
-    return arcs.remembered(_REACHES, (arcs.unit_key(unit), arcs.unit_key(target), move_length(unit), w, h),
-                           lambda: _reaches(unit, target, w, h))
+    if not arcs.remembered(_REACHES, (arcs.unit_key(unit), arcs.unit_key(target), move_length(unit), w, h),
+                           lambda: _reaches(unit, target, w, h)):
+        return f"{unit.name}'s stick does not reach contact with {target.name}"
+    if charge_contact(state, unit, target) is None:
+        return f"no room for {unit.name}'s whole base against {target.name}: other bases are in the way"
+    return None
 
 
 def _reaches(unit: Unit, target: Unit, w: float, h: float) -> bool:
@@ -219,13 +241,12 @@ def _reaches(unit: Unit, target: Unit, w: float, h: float) -> bool:
 SHIFTS = (0.0, -1.0, 1.0, -2.0, 2.0, -3.0, 3.0)   # cm along the target's front, nearest first
 
 
-def charge_contact(state: GameState, unit: Unit, target: Unit) -> tuple[float, float, float]:
+def charge_contact(state: GameState, unit: Unit, target: Unit) -> tuple[float, float, float] | None:
     """Where the charge ends: facing the target's centre, or, when that contact would overlap another
     base or the run would cross another enemy, the nearest place along the target's front (up to its
-    end) that is clear and still within the stick (issue 12: bases never overlap; the charger finds
-    room to strike, as a player would slide his base along). With no clear place it still goes in,
-    facing the target's centre: units crowd into a melee (interpretation: the one move that may end
-    pressed against another base, or pass an enemy beside its target)."""
+    end) that is clear and still within the stick (bases never overlap; the charger finds room to
+    strike, as a player would slide his base along). None when there is no such place: with no room
+    for its whole base the charge is not made (melee is "bases touching", never one base on another)."""
     w, h = state.scenario.width, state.scenario.height
     others = [o for o in state.units.values() if o.id not in (unit.id, target.id) and not o.out
               and math.dist(o.pos, target.pos) <= math.dist(unit.pos, target.pos) + 12.0]
@@ -238,7 +259,7 @@ def charge_contact(state: GameState, unit: Unit, target: Unit) -> tuple[float, f
             continue
         if not _run_blocked(unit, (x, y, facing), others):
             return (x, y, facing)
-    return charge_position(unit, target)
+    return None
 
 
 def _run_blocked(unit: Unit, end_at: tuple[float, float, float], others: list[Unit]) -> bool:
@@ -246,11 +267,10 @@ def _run_blocked(unit: Unit, end_at: tuple[float, float, float], others: list[Un
     x, y, facing = end_at
     end = arcs.footprint(unit, x, y, facing)
     swept = shapely.convex_hull(shapely.union(arcs.footprint(unit, unit.x, unit.y, facing), end))
-    inside = end.buffer(-CONTACT_GAP, join_style="mitre")   # touching is contact, not overlap
     through = swept.buffer(-CONTACT_GAP, join_style="mitre")
     for other in others:
         base = arcs.footprint(other)
-        if inside.intersects(base):
+        if end.intersects(base) and end.intersection(base).area > OVERLAP_AREA:  # touching is contact
             return True
         if other.side != unit.side and not is_commander(other) and through.intersects(base):
             return True
@@ -266,6 +286,7 @@ def charge(state: GameState, action: Charge) -> None:
     moved(state).append(unit.id)
     state.data.setdefault("charged", []).append(unit.id)
     unit.x, unit.y, unit.facing = charge_contact(state, unit, target)
+    walls.settle(state, unit)
     state.emit("Charged", f"{unit.name} charges {target.name}", actor=unit.id, target=target.id)
 
 

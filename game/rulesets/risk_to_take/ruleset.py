@@ -18,7 +18,7 @@ from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import REGION_TOLERANCE, Option, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
-from . import arcs, combat, looks, movement, saves, turn, victory
+from . import arcs, combat, looks, movement, saves, turn, victory, walls
 from .battle import battle_from_armies
 from .actions import ACTIONS, Aim, Charge, CommanderSaves, Dismount, Mount, Move
 from .troops import (ARC_HALF, RANGES, STICK, TYPES, fighting, fire_range, is_artillery, is_commander, label,
@@ -41,6 +41,7 @@ class RiskToTake(TableRules, Ruleset):
     def setup(self, state: GameState) -> None:
         for u in state.units.values():
             prepare(u)
+        walls.settle_all(state)
 
     # -- the table's tools ------------------------------------------------------------------
     def field_of_vision(self, state: GameState, unit_id: str) -> float:
@@ -131,10 +132,10 @@ class RiskToTake(TableRules, Ruleset):
             return None if action.side == decision.side else "Pass: it is not that side's turn"
         if decision.kind == "move" and isinstance(action, Charge):
             u, t = state.units.get(action.actor), state.units.get(action.target)
-            if u is None or t is None or u.side != decision.side or not movement.can_move(state, u) \
-                    or not movement.can_charge(state, u, t):
+            if u is None or t is None or u.side != decision.side or not movement.can_move(state, u):
                 return f"Charge: {action.actor} cannot charge {action.target} now"
-            return None
+            why = movement.charge_refusal(state, u, t)
+            return None if why is None else f"Charge: {why}"
         if decision.kind == "move" and isinstance(action, (Dismount, Mount)) and self._may_remount(state, action,
                                                                                                    decision.side):
             return None                 # the option is offered: no need to build all the others

@@ -15,7 +15,6 @@ destruction of a fatigued unit; after that no commander can save that unit again
 from __future__ import annotations
 
 import functools
-import math
 from fractions import Fraction
 from typing import Any
 
@@ -25,7 +24,7 @@ from game.engine.flow import Decision
 from game.engine.odds import percent_text, probability
 from game.engine.state import GameState, Unit
 
-from . import arcs, movement
+from . import arcs, routs, walls
 from .troops import (DATA, RANGES, ROUTED, fatigued, is_artillery, is_commander, is_cuirassiers,
                      is_light, routed)
 
@@ -34,28 +33,17 @@ CAUSE_WORDS = {"fire": "fire", "volley": "volley", "artillery": "artillery fire"
                "melee": "melee", "support": "artillery fire at the unit it fights"}
 
 
-def fortified(state: GameState, unit: Unit) -> bool:
-    """Behind a fortification: its base lies within 1 cm of a fortification piece and it did not
-    charge or close up this turn (a unit attacking across a wall does not shelter behind it)."""
-    if unit.id in state.data.get("charged", []):
-        return False
-    table = state.table
-    return arcs.remembered(_BEHIND, (table, arcs.unit_key(unit)), lambda: _behind(table, unit))
-
-
-def _behind(table, unit: Unit) -> bool:
-    body = arcs.footprint(unit).buffer(RANGES["melee"])
-    return any(p.kind.name == "fortification" and p.polygon.intersects(body) for p in table.pieces)
-
-
-_BEHIND: dict = {}
+def fortified(state: GameState, unit: Unit, by: Unit | None = None) -> bool:
+    """"Units behind a fortification": the unit lines a wall that stands between it and `by`, the
+    enemy attacking it, and it did not charge this turn (walls.py)."""
+    return walls.behind(state, unit, by)
 
 
 def modifier(state: GameState, unit: Unit, cause: str, by: Unit | None) -> int:
     """Fortification +1; cuirassiers +1 in melee and when fired upon; the target of light infantry
     fire saves at -1 (their "+1 to firing" and "reduces saving by -1", one and the same)."""
     mod = 0
-    if fortified(state, unit):
+    if fortified(state, unit, by):
         mod += DATA["fortification"]["save_bonus"]
     if is_cuirassiers(unit):
         mod += 1
@@ -115,7 +103,7 @@ def resolve_saves(state: GameState, phase: Any = None) -> None:
 
 def failed_save(state: GameState, unit: Unit, entry: dict[str, Any]) -> bool:
     """What a failed save does. True when it waits for a commander's answer."""
-    if is_artillery(unit) or fortified(state, unit):
+    if is_artillery(unit) or fortified(state, unit, state.units.get(entry["by"])):
         limit = DATA["types"]["artillery"]["destroyed_after"] if is_artillery(unit) \
             else DATA["fortification"]["destroyed_after"]
         unit.stats["failed_saves"] = int(unit.stats.get("failed_saves", 0)) + 1
@@ -183,27 +171,20 @@ def count_rout(state: GameState, unit: Unit) -> None:
 
 
 def rout(state: GameState, unit: Unit) -> None:
-    """"Routing movement: 1 infantry movement backwards": straight back, keeping its facing. A unit
-    routed off the table leaves the battle."""
+    """"Routing movement: 1 infantry movement backwards": the full stick straight back, keeping its
+    facing, through friends and round enemies (routs.py). A unit routed off the table leaves the
+    battle; one that cannot get clear of its enemy is caught and destroyed."""
     count_rout(state, unit)
     unit.markers.add(ROUTED)
-    back = (unit.facing + 180.0) % 360.0
-    length = movement.way_clear(state, unit, back, RANGES["rout"])
-    x = unit.x + length * math.cos(math.radians(back))
-    y = unit.y + length * math.sin(math.radians(back))
-    if length < RANGES["rout"]:
-        unit.x, unit.y = round(x, 3), round(y, 3)
-        state.emit("Routs", f"{unit.name} routs {length:.1f} cm to the rear, as far as the bases behind it "
-                   f"let it", actor=unit.id, x=unit.x, y=unit.y)
-        return
-    if not (0.0 <= x <= state.scenario.width and 0.0 <= y <= state.scenario.height):
+    words = routs.move(state, unit)
+    if words == "off":
         unit.out = True
         unit.stats["fled"] = True
         state.emit("Routs", f"{unit.name} routs off the table and leaves the battle", actor=unit.id)
-        return
-    unit.x, unit.y = round(x, 3), round(y, 3)
-    state.emit("Routs", f"{unit.name} routs {RANGES['rout']:g} cm to the rear", actor=unit.id,
-               x=unit.x, y=unit.y)
+    elif words == "caught":
+        destroy(state, unit, "routed, it cannot get clear of the enemy and is caught")
+    else:
+        state.emit("Routs", f"{unit.name} {words}", actor=unit.id, x=unit.x, y=unit.y)
 
 
 def destroy(state: GameState, unit: Unit, why: str) -> None:
