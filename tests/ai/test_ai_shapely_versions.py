@@ -80,7 +80,8 @@ def test_seeded_games_agree_under_the_oldest_and_newest_allowed_shapely(oldest_s
     check = subprocess.run([sys.executable, "-c", "import shapely; print(shapely.__version__)"],
                            env=dict(os.environ, PYTHONPATH=f"{oldest_shapely_path}{os.pathsep}{ROOT}"),
                            capture_output=True, text=True, check=True)
-    assert check.stdout.strip() == version
+    installed = [int(n) for n in check.stdout.strip().split(".")[:3]]
+    assert installed == [int(n) for n in (version.split(".") + ["0", "0"])[:3]]
     newest, oldest = _play_all(None), _play_all(oldest_shapely_path)   # the two run side by side
     here, there = _lines(newest), _lines(oldest)
     names = [name for name, _, _ in bundled_scenarios(user=False)]
