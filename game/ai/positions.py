@@ -26,7 +26,9 @@ INWARD = 0.05          # cm a boundary point is moved toward the inside, so roun
 
 
 def _parts(region: Any) -> list[Any]:
-    return [g for g in shapely.get_parts(region) if not g.is_empty]
+    """The region's parts in an order of their own (by their rounded boxes), not the geometry library's."""
+    parts = [g for g in shapely.get_parts(region) if not g.is_empty]
+    return sorted(parts, key=lambda g: tuple(round(b, 3) for b in g.bounds))
 
 
 def _inside(option: Option, x: float, y: float) -> bool:
