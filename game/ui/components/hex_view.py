@@ -78,7 +78,7 @@ class HexView(BoardView):
             return ""
         kind = self.board.terrain(h)
         place = self.board.places.get(h)
-        return f"hex {h.q},{h.r} · {kind.label}" + (f" · {place.name}" if place is not None else "")
+        return f"hex {self.board.label(h)} · {kind.label}" + (f" · {place.name}" if place is not None else "")
 
     def units_on(self, view, h) -> list:
         return [u for u in view.units.values() if not u.out and as_hex(getattr(u, "hex", None)) == h]
