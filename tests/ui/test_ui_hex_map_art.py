@@ -9,6 +9,7 @@ import pygame
 from game.io.scenario_file import load_scenario
 from game.rulesets import load_all
 from game.ui import theme
+from game.ui.bench import _show as show
 from game.ui.components import hex_art
 from game.ui.session import Session
 
@@ -17,13 +18,7 @@ load_all()
 
 def open_map(app, name="risk-to-take-campaign-three-kingdoms"):
     session = Session(load_scenario(name), 1, {}, ["human"] * 3)
-    session.set_viewer(0)
-    app.start_session(session)
-    table = app.top
-    table.started, table.seen_viewer = True, 0
-    for _ in range(3):
-        app.step()
-    return session, table.board
+    return session, show(app, session).board
 
 
 def colours_in(surface, points) -> set:

@@ -13,6 +13,7 @@ from conftest import at, key, move_to
 from game.io.scenario_file import bundled_scenarios, load_scenario
 from game.rulesets import load_all
 from game.ui import render
+from game.ui.bench import _show as show
 from game.ui.session import Session
 
 load_all()
@@ -35,12 +36,7 @@ def open_table(app, name: str):
     for i, u in enumerate(session.state.units.values()):
         if i % 3 == 0:
             u.markers.add("routed")
-    session.set_viewer(0)
-    app.start_session(session)
-    table = app.top
-    table.started, table.seen_viewer = True, 0
-    for _ in range(3):
-        app.step()
+    table = show(app, session)
     table.board.settle(session.view())
     key(app, pygame.K_TAB)
     uid = table.sel.selected
