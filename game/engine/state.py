@@ -11,7 +11,7 @@ import dataclasses
 import hashlib
 import json
 import math
-from typing import Any
+from typing import Any, Callable
 
 from game.engine.dice import DiceStream, Roll, roll as roll_dice
 from game.engine.events import Event
@@ -153,16 +153,26 @@ class GameState:
         return event
 
     def roll(self, expr: str, purpose: str, who: str = "", odds_text: str | None = None,
-             hidden_from: tuple[int, ...] = ()) -> Roll:
-        """Roll from the game's one stream; the roll and the odds shown before it are logged."""
+             hidden_from: tuple[int, ...] = (), side: int | None = None,
+             meaning: Callable[[Roll], tuple[str, bool]] | None = None) -> Roll:
+        """Roll from the game's one stream; the roll and the odds shown before it are logged.
+        `side`: whose roll it is; `meaning(roll) -> (verdict, good)`: what the result means for
+        that side, in the rules' words ("stays routed", False), logged as the event's `verdict`
+        and `good` (a success is not always good news: the UI colours a roll by `good`)."""
         result = roll_dice(self.dice, expr, purpose, who, odds_text)
         self.rolls.append(result)
         self.rolls_hidden_from.append(tuple(hidden_from))
+        judged: dict[str, Any] = {}
+        if side is not None:
+            judged["side"] = side
+        if meaning is not None:
+            verdict, good = meaning(result)
+            judged.update(verdict=str(verdict), good=bool(good))
         self.emit("Rolled", result.describe(), hidden_from=hidden_from, expr=result.expr,
                   purpose=purpose, who=who, faces=[list(f) for f in result.faces],
                   kept=[list(k) for k in result.kept], total=result.total, success=result.success,
                   odds=(str(result.odds) if result.odds is not None else None),
-                  odds_text=result.odds_text)
+                  odds_text=result.odds_text, **judged)
         return result
 
     # -- queries ------------------------------------------------------------------------------

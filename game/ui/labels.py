@@ -19,13 +19,16 @@ OBJECTIVE_INK = (70, 20, 70)
 
 
 class LabelPlacer:
-    def __init__(self, bounds: pygame.Rect | None = None, soft: list[pygame.Rect] | None = None):
+    def __init__(self, bounds: pygame.Rect | None = None, soft: list[pygame.Rect] | None = None,
+                 gap: tuple[int, int] = (16, 4)):
         """`soft`: places better left free (the map's names): a label goes there only when none of
-        its spots avoids them."""
+        its spots avoids them. `gap`: the clear space kept around a label (two names never read
+        as one)."""
         self.taken: list[pygame.Rect] = []
         self.placed: list[tuple[str, pygame.Rect]] = []
         self.bounds = bounds
         self.soft = soft or []
+        self.gap = gap
 
     def block(self, rect: pygame.Rect) -> None:
         """Something drawn that labels must not cover (an objective's flag)."""
@@ -34,7 +37,7 @@ class LabelPlacer:
     def free(self, rect: pygame.Rect) -> bool:
         if self.bounds is not None and not self.bounds.contains(rect):
             return False
-        grown = rect.inflate(16, 4)          # a clear gap: two names never read as one
+        grown = rect.inflate(*self.gap)
         return grown.collidelist(self.taken) < 0
 
     def place(self, text: str, size: tuple[int, int], spots: Iterable[tuple[str, tuple[float, float]]]) \

@@ -396,18 +396,26 @@ def draw_zone(surface: pygame.Surface, cam: Camera, poly: Any, colour=(255, 255,
 
 
 def ring_label(name: str, cm: float) -> str:
-    """A range band's label, its distance once: "short 10 cm", and a name that is already the
-    distance ("10 cm") is not repeated."""
+    """A range band's label, its distance once: "short 10 cm"; a name that already gives the
+    distance ("10 cm", "50 paces") is not followed by it again."""
     dist = f"{cm:g} cm"
     name = (name or "").strip()
-    if not name or name == dist or name.replace(" ", "") == dist.replace(" ", ""):
+    if not name or name.replace(" ", "") == dist.replace(" ", ""):
         return dist
+    if f"{cm:g}" in name.replace(",", " ").split():
+        return name
     return f"{name} {dist}"
 
 
-def draw_rings(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, centre, bands: list[tuple[str, float]],
-               colour=(255, 255, 255)) -> None:
+RING_ANGLES = tuple(a for k in range(13) for a in ((-90 + 15 * k, -90 - 15 * k) if 0 < k < 12 else (-90 + 15 * k,)))
+
+
+def draw_rings(surface: pygame.Surface, cam: Camera, centre, bands: list[tuple[str, float]],
+               colour=(255, 255, 255)) -> list[tuple[str, list]]:
+    """The range bands' circles; returns each one's label with the spots on its ring where it may
+    stand (its top first), for placing over the units, clear of their labels."""
     cx, cy = cam.to_screen(*centre)
+    labels = []
     for i, (name, cm) in enumerate(bands):
         r = cm * cam.scale
         if r < 3:
@@ -415,10 +423,32 @@ def draw_rings(surface: pygame.Surface, cam: Camera, fonts: theme.Fonts, centre,
         shade_c = theme.shade(colour, 1 - 0.12 * i) if i else colour
         pygame.draw.circle(surface, (20, 20, 20), (cx, cy), r, 3)
         pygame.draw.circle(surface, shade_c, (cx, cy), r, 1)
-        img = fonts.render(ring_label(name, cm), 11, (20, 20, 20), "b")
-        bg = img.get_rect(midbottom=(cx, cy - r - 1)).inflate(6, 0)
-        pygame.draw.rect(surface, (250, 248, 240), bg, border_radius=3)
-        surface.blit(img, img.get_rect(center=bg.center))
+        spots = [("center", (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))))
+                 for a in RING_ANGLES]
+        labels.append((ring_label(name, cm), spots))
+    return labels
+
+
+def placed_label(surface: pygame.Surface, fonts: theme.Fonts, placer, text: str, spots: list, size=11,
+                 bg=(250, 248, 240), needed: bool = False) -> pygame.Rect | None:
+    """A boxed label at the first of its spots where it covers no label nor marker the placer
+    knows; with none free it is left out (None), unless `needed` (then at its first spot)."""
+    text = fit_text(fonts, text, size, surface.get_clip().w - 10, "b")
+    img = fonts.render(text, size, (20, 20, 20), "b")
+    box = (img.get_width() + 8, img.get_height() + 2)
+    rect = placer.place(text, box, spots)
+    if rect is None:
+        if not needed:
+            return None
+        rect = pygame.Rect((0, 0), box)
+        setattr(rect, spots[0][0], (int(spots[0][1][0]), int(spots[0][1][1])))
+        rect.clamp_ip(surface.get_clip())
+        placer.taken.append(rect)
+        placer.placed.append((text, rect))
+    pygame.draw.rect(surface, bg, rect, border_radius=4)
+    pygame.draw.rect(surface, (20, 20, 20), rect, 1, border_radius=4)
+    surface.blit(img, img.get_rect(center=rect.center))
+    return rect
 
 
 def label_box(surface: pygame.Surface, fonts: theme.Fonts, text: str, pos, size=12, fg=(20, 20, 20),

@@ -3,6 +3,7 @@ names, from a small sprite cache; and finding the unit under a point."""
 from __future__ import annotations
 
 import math
+import zlib
 from typing import Any, Iterable
 
 import pygame
@@ -115,6 +116,8 @@ class UnitPainter:
         self.sprites = UnitSprites()
         self.labels_drawn: list[tuple[str, str, pygame.Rect]] = []     # (unit id, text, rect), last frame
         self.badges_drawn: list[pygame.Rect] = []                       # the status badges, last frame
+        self.badge_owner: list[str] = []                                # whose each badge row is
+        self.badge_placer = LabelPlacer()
         self.names_drawn: list[tuple[str, pygame.Rect]] = []            # the map's names, last frame
 
     def draw(self, surface: pygame.Surface, cam: Camera, units: Iterable[Any], positions: dict[str, tuple],
@@ -144,7 +147,8 @@ class UnitPainter:
             for name, hx, hy in (getattr(look, "points", ()) or ()) if not u.out else ():
                 draw_tether(surface, cam, self.fonts, (px, py), (hx, hy), theme.side_colour(theme.seat_of(seats, u.side)),
                             str(name))
-        self.badges_drawn = []
+        self.badges_drawn, self.badge_owner = [], []
+        self.badge_placer = LabelPlacer(pygame.Rect(vx, vy, vw, vh), gap=(4, 2))
         for u, x, y, facing, px, py, r in on_screen:
             self.draw_unit(surface, cam, u, x, y, facing, px, py, r, seats, looks.get(u.id), marker_labels,
                            selected, hovered, acting)
@@ -168,6 +172,14 @@ class UnitPainter:
                                          [rect for _u, _t, rect in self.labels_drawn], False, view)
             draw_names(surface, placed)
             self.names_drawn = [(n.text, r) for n, r in placed]
+
+    def placer_after(self) -> LabelPlacer:
+        """A placer for the labels drawn over this frame's units (range bands, the move's hint):
+        it knows the units' labels, their markers and the map's names, and keeps clear of them."""
+        placer = LabelPlacer(self.badge_placer.bounds, gap=(4, 2))
+        for rect in [r for _u, _t, r in self.labels_drawn] + self.badges_drawn + [r for _n, r in self.names_drawn]:
+            placer.block(rect)
+        return placer
 
     def draw_teams(self, surface, on_screen) -> None:
         """Team grouping: each member joined by a faint line to its nearest team mate."""
@@ -236,16 +248,27 @@ class UnitPainter:
         if r >= 6:
             shown = [m for m in sorted(u.markers) if not (m == "hidden" and "hidden" not in marker_labels)]
             shown += [m for m in (getattr(look, "markers", ()) or ()) if m not in u.markers]
-            k = 0
-            for marker in shown:
-                img = self.fonts.render(badge_text(marker, marker_labels), 10, (20, 20, 20), "b")
-                bw, bh = img.get_width() + 6, img.get_height()
-                rect = pygame.Rect(px + r * 0.6 + k, py - r - bh * 0.4, bw, bh)
-                pygame.draw.rect(surface, theme.MARKER_COLOURS.get(marker, (230, 230, 230)), rect, border_radius=3)
-                pygame.draw.rect(surface, (20, 20, 20), rect, 1, border_radius=3)
-                surface.blit(img, (rect.x + 3, rect.y))
-                self.badges_drawn.append(rect)
-                k += bw + 2
+            if shown:
+                outline = [(px, py - r), (px + r, py), (px, py + r), (px - r, py)] if shape == "round" else pts
+                self.draw_badges(surface, u.id, shown, marker_labels, outline)
+
+    def draw_badges(self, surface, uid: str, shown: list[str], marker_labels: dict[str, str], outline) -> None:
+        """A unit's status markers as one row of chips touching its base (at its top, else its right,
+        bottom or left), placed clear of the other units' chips: a marker never floats off its unit."""
+        chips = [(m, self.fonts.render(badge_text(m, marker_labels), 10, marker_ink(m), "b")) for m in shown]
+        h = max(img.get_height() for _m, img in chips) + 2
+        w = sum(chip_width(img, h) for _m, img in chips) + 2 * (len(chips) - 1)
+        rect = self.badge_placer.place(uid, (w, h), badge_spots(outline))
+        if rect is None:                      # no free spot: still on the unit, over a neighbour's chip
+            rect = pygame.Rect((0, 0), (w, h))
+            setattr(rect, *badge_spots(outline)[0])
+        x = rect.x
+        for marker, img in chips:
+            cw = chip_width(img, h)
+            draw_chip(surface, pygame.Rect(x, rect.y, cw, h), marker, img)
+            x += cw + 2
+        self.badges_drawn.append(rect)
+        self.badge_owner.append(uid)
 
     def draw_labels(self, surface, on_screen, looks, selected, hovered, goals=(), soft=()) -> None:
         """The selected and hovered units' names first, then each unit's name where it fits and
@@ -269,7 +292,8 @@ class UnitPainter:
                 continue
             name = u.name or u.id
             tag = getattr(looks.get(u.id), "label", "") or ""
-            texts = [name] if keen or not tag else ([name, tag] if r >= 12 else [tag])
+            # the name where it fits; else the name cut short; the Look's short tag last of all
+            texts = [t for t in dict.fromkeys([name, short_name(name), tag]) if t]
             for text in texts:
                 img = self.fonts.render(text, 11 if text == name else 10, (20, 20, 20), "b")
                 size = (img.get_width() + 6, img.get_height())
@@ -283,6 +307,58 @@ class UnitPainter:
                     surface.blit(img, (rect.x + 3, rect.y))
                     self.labels_drawn.append((u.id, text, rect))
                     break
+
+
+def short_name(name: str, most: int = 10) -> str:
+    """A long name cut at a word with "…" ("IR 4 Hoch- und Deutschmeister" -> "IR 4 Hoch…"); a short
+    name is kept whole."""
+    if len(name) <= most + 2:
+        return name
+    cut = name[:most].rsplit(" ", 1)[0] if " " in name[:most] else name[:most]
+    return cut.rstrip(" -,") + "…"
+
+
+def marker_colour(marker: str) -> tuple[int, int, int]:
+    """A status marker's colour: the common one, else one of a few strong colours picked by its name
+    (the same marker is always the same colour)."""
+    found = theme.MARKER_COLOURS.get(marker)
+    if found:
+        return found
+    palette = ((230, 60, 50), (240, 190, 70), (86, 180, 233), (204, 121, 167), (0, 158, 115), (60, 60, 70))
+    return palette[zlib.crc32(marker.encode("utf-8")) % len(palette)]
+
+
+def marker_ink(marker: str) -> tuple[int, int, int]:
+    r, g, b = marker_colour(marker)
+    return (20, 20, 20) if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (250, 250, 250)
+
+
+def chip_width(img: pygame.Surface, h: int) -> int:
+    return img.get_width() + h + 4          # the text, the diamond before it and the round ends
+
+
+def draw_chip(surface: pygame.Surface, rect: pygame.Rect, marker: str, img: pygame.Surface) -> None:
+    """A status marker: a rounded chip in the marker's colour with a dark rim and a diamond before
+    its letters, never a name's pale square box, so "BK" the marker never reads as "BK" the man."""
+    colour, ink = marker_colour(marker), marker_ink(marker)
+    pygame.draw.rect(surface, colour, rect, border_radius=rect.h // 2)
+    pygame.draw.rect(surface, (15, 15, 18), rect, 2, border_radius=rect.h // 2)
+    k = max(2, rect.h // 4)
+    cx, cy = rect.x + rect.h // 2 + 1, rect.centery
+    pygame.draw.polygon(surface, ink, [(cx, cy - k), (cx + k, cy), (cx, cy + k), (cx - k, cy)])
+    surface.blit(img, (cx + k + 2, rect.y + (rect.h - img.get_height()) // 2))
+
+
+def badge_spots(outline) -> list[tuple[str, tuple[float, float]]]:
+    """Where a unit's row of status chips goes, always overlapping its base's edge: on its top
+    point (to the right, then centred), else its right, bottom or left point."""
+    top = min(outline, key=lambda p: p[1])
+    bottom = max(outline, key=lambda p: p[1])
+    right = max(outline, key=lambda p: p[0])
+    left = min(outline, key=lambda p: p[0])
+    return [("bottomleft", (top[0] - 4, top[1] + 4)), ("midbottom", (top[0], top[1] + 4)),
+            ("midleft", (right[0] - 4, right[1])), ("midtop", (bottom[0], bottom[1] - 4)),
+            ("midright", (left[0] + 4, left[1])), ("bottomright", (top[0] + 4, top[1] + 4))]
 
 
 def label_spots(px: float, py: float, r: int, h: int) -> list[tuple[str, tuple[float, float]]]:

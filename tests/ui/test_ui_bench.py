@@ -33,7 +33,7 @@ def test_a_hex_map_is_measured_on_the_table_and_in_the_editor():
     """The hex map's frame (issue: "hex_view rebuilds outlines every frame"), played and being edited."""
     from game.ui import bench
     rows = bench.measure_hex(frames=3)
-    assert [what.split("=")[0] for what, *_ in rows] == ["hexmap", "editor-hexmap"]
+    assert [what.split("=")[0] for what, *_ in rows] == ["hexmap", "hexmap-flat", "editor-hexmap"]
     assert all(0 < med <= p95 for _n, med, p95 in rows)
 
 
@@ -43,13 +43,13 @@ def test_the_hex_map_is_drawn_from_its_shapes_kept_until_the_map_changes(monkeyp
 
     from game.io.scenario_file import load_scenario
     from game.ui import bench
-    from game.ui.components import hex_view
+    from game.ui.components import hex_art
     from game.ui.session import Session
     app = bench._bench_app()
     try:
         calls = []
-        real = hex_view.corners
-        monkeypatch.setattr(hex_view, "corners", lambda board, h: calls.append(h) or real(board, h))
+        real = hex_art.corners
+        monkeypatch.setattr(hex_art, "corners", lambda board, h: calls.append(h) or real(board, h))
         session = Session(load_scenario("risk-to-take-campaign-two-crowns"), 1, {}, ["human", "human"])
         view = bench._show(app, session).board
         first = len(calls)

@@ -46,7 +46,7 @@ def test_unit_labels_names_and_badges_never_cover_each_other_in_a_crowd(app):
     labels = [r for _u, _t, r in painter.labels_drawn]
     names = painter.names_drawn
     badges = painter.badges_drawn
-    assert len(labels) >= 8 and len(badges) >= 16 and names
+    assert len(labels) >= 8 and len(badges) >= 8 and names       # a row of chips per unit
     for rect in labels:
         assert rect.collidelist(badges) < 0, rect
         assert rect.collidelist([r for _t, r in names]) < 0, rect

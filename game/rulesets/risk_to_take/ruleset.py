@@ -28,7 +28,7 @@ from .troops import (ARC_HALF, RANGES, STICK, TYPES, fighting, fire_range, is_ar
 class RiskToTake(TableRules, Ruleset):
     id = "risk-to-take"
     name = "A Risk to Take"
-    flow = Flow((Phase("move", order="each-run", decision="move", reason="won the initiative: moves"),
+    flow = Flow((Phase("move", order="each-run", decision="move", reason="moves, the side with the initiative first"),
                  Phase("fire", order="auto", steps=(combat.aim_artillery, combat.plan_fire,
                                                     saves.resolve_saves)),
                  Phase("melee", order="auto", steps=(combat.plan_melee, saves.resolve_saves)),

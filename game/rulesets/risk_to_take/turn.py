@@ -47,6 +47,13 @@ def rally_figure(state: GameState, unit) -> int:
     return DATA["destruction"]["rally_on_with_commander" if near else "rally_on"]
 
 
+def destruction_meaning(total: int, rally: int) -> tuple[str, bool]:
+    """What a destruction roll means for the routed unit's side: only a rally is good news."""
+    if total <= DATA["destruction"]["destroyed_on"]:
+        return "destroyed", False
+    return ("rallies", True) if total >= rally else ("stays routed", False)
+
+
 def destruction(state: GameState, phase: Any = None) -> None:
     """Step: every routed unit rolls again: a 1 destroys it, a rally figure rallies it."""
     for unit in sorted(state.units.values(), key=lambda u: (u.side, u.id)):
@@ -54,7 +61,8 @@ def destruction(state: GameState, phase: Any = None) -> None:
             continue
         rally = rally_figure(state, unit)
         roll = state.roll("d6>=2", "destruction roll", unit.name,
-                          odds_text=f"destroyed on a 1 (1 in 6); rallies on {rally}+")
+                          odds_text=f"destroyed on a 1 (1 in 6); rallies on {rally}+", side=unit.side,
+                          meaning=lambda r, rally=rally: destruction_meaning(r.total, rally))
         if roll.total <= DATA["destruction"]["destroyed_on"]:
             saves.destroy(state, unit, "routed and rolled a 1")
         elif roll.total >= rally:

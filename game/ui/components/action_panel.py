@@ -241,7 +241,7 @@ class ActionPanel:
         interrupt = bool(view.flow.interrupts) and d is not None
         if s.is_over():
             res = s.result()
-            who = "A draw" if res.winner is None else f"{s.side_name(res.winner)} win"
+            who = "A draw" if res.winner is None else f"Won by {s.side_name(res.winner)}"
             theme.draw_text(surface, fonts, who, (x, y), 18, theme.ACCENT, "b")
             for i, line in enumerate(fonts.wrap(res.reason, 12, r.w - 2 * pad)[:2]):
                 theme.draw_text(surface, fonts, line, (x, y + self.s(26) + i * fonts.line_height(12)), 12, theme.DIM)

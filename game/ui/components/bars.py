@@ -132,7 +132,11 @@ class Bars:
         limit = view.scenario.turn_limit
         if getattr(view, "seats", None) is not None:     # a nested game (a campaign's battle): which one
             title = getattr(view.scenario, "title", "") or "Nested game"
-            title = title if len(title) <= 26 else title[:25] + "…"
+            # the title whole when the rest of the bar leaves it room (measured, not counted in letters)
+            rest = fonts.get(16, "b").size(f"Turn {limit} of {limit}")[0] + \
+                fonts.get(15, "b").size(prettify(fs.phase_name or ""))[0] + self.s(260)
+            from game.ui.render import fit_text
+            title = fit_text(fonts, title, 14, max(self.s(120), self.buttons_left - x - rest), "b")
             r = theme.draw_text(surface, fonts, f"{title} ·", (x, cy), 14, theme.DIM, "b",
                                 anchor="midleft")
             x = r.right + self.s(8)
@@ -150,7 +154,7 @@ class Bars:
             x = r.right + self.s(18)
         res = s.result()
         if res is not None:
-            who = "a draw" if res.winner is None else f"{s.side_name(res.winner)} win"
+            who = "a draw" if res.winner is None else f"won by {s.side_name(res.winner)}"
             text, colour = f"Game over: {who}", theme.ACCENT
         else:
             d = s.decision()

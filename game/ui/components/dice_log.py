@@ -175,7 +175,8 @@ class DiceLog:
         else:
             pygame.draw.rect(surface, (32, 36, 43), box, border_radius=5)
         success = e.data.get("success")
-        edge = theme.GOOD if success else theme.BAD if success is False else theme.EDGE
+        word, good = roll_verdict(e.data)
+        edge = theme.GOOD if good else theme.BAD if good is False else theme.EDGE
         pygame.draw.rect(surface, edge, (box.x, box.y, self.s(4), box.h), border_radius=2)
         x = box.x + self.s(10)
         y = box.y + self.s(3)
@@ -215,10 +216,21 @@ class DiceLog:
                 theme.draw_text(surface, fonts, str(shown), die.center, 11, (20, 20, 20), "b", anchor="center")
                 dx += size + self.s(3)
             dx += self.s(6)
-        if success is not None and not tumbling:
-            word = "success" if success else "failure"
+        if word and not tumbling:
             theme.draw_text(surface, fonts, word, (box.right - self.s(8), y + self.s(10)), 13,
-                            theme.GOOD if success else theme.BAD, "b", anchor="midright")
+                            theme.GOOD if good else theme.BAD if good is False else theme.TEXT, "b",
+                            anchor="midright")
         elif e.data.get("total") is not None and success is None:
             theme.draw_text(surface, fonts, f"= {e.data.get('total')}", (box.right - self.s(8), y + self.s(10)), 13,
                             theme.TEXT, "b", anchor="midright")
+
+
+def roll_verdict(data: dict) -> tuple[str, bool | None]:
+    """The word drawn on a roll and whether it is good news: the rules' own verdict for the rolling
+    side when the event carries one ("stays routed", bad), else success (good) or failure (bad)."""
+    if data.get("good") is not None:
+        return str(data.get("verdict") or ("success" if data.get("success") else "failure")), bool(data["good"])
+    success = data.get("success")
+    if success is None:
+        return "", None
+    return ("success", True) if success else ("failure", False)

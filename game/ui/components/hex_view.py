@@ -13,11 +13,9 @@ import pygame
 from game.geometry import hexgrid
 from game.ui import render, theme
 from game.ui.components.board_view import BoardView, Frame, looks_of
+from game.ui.components.hex_art import RIVER, ROAD, MapArt, corners, draw_holder, hex_radius
 from game.ui.units import draw_symbol
 
-RIVER = (60, 120, 215)
-ROAD = (140, 100, 60)
-GRID = (40, 44, 40)
 
 
 def as_hex(h) -> hexgrid.Hex | None:
@@ -31,19 +29,7 @@ def as_hex(h) -> hexgrid.Hex | None:
 
 def hex_size(board) -> float:
     """The hex radius in map units (a Layout's size is a number or an (x, y) pair)."""
-    size = board.layout.size
-    return float(size[0] if isinstance(size, (tuple, list)) else size)
-
-
-def corners(board, h) -> list[tuple[float, float]]:
-    return list(board.polygon(h).exterior.coords)[:-1]
-
-
-def shared_edge(board, a, b):
-    """The two corners hexes a and b share (None when they are not neighbours)."""
-    pb = corners(board, b)
-    common = [p for p in corners(board, a) if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 1e-6 for q in pb)]
-    return tuple(common[:2]) if len(common) >= 2 else None
+    return hex_radius(board)
 
 
 class HexView(BoardView):
@@ -56,8 +42,8 @@ class HexView(BoardView):
         self.selected_hex: hexgrid.Hex | None = None
         self.regions = render.RegionCache()
         self._looks: dict = {}
-        self._shapes: tuple | None = None      # (board, its shapes in map units): see map_shapes
-        self._ground: tuple | None = None      # (board, zoom, pan, viewport), the map drawn for them
+        self.art = MapArt(app.fonts)           # the map's picture, per zoom
+        self._ground: tuple | None = None      # (zoom, pan, viewport), the map drawn for them (a huge zoom)
 
     # -- where things are --------------------------------------------------------------------------
     def hex_at_world(self, world):
@@ -78,7 +64,7 @@ class HexView(BoardView):
             return ""
         kind = self.board.terrain(h)
         place = self.board.places.get(h)
-        return f"hex {h.q},{h.r} · {kind.label}" + (f" · {place.name}" if place is not None else "")
+        return f"hex {self.board.label(h)} · {kind.label}" + (f" · {place.name}" if place is not None else "")
 
     def units_on(self, view, h) -> list:
         return [u for u in view.units.values() if not u.out and as_hex(getattr(u, "hex", None)) == h]
@@ -135,45 +121,22 @@ class HexView(BoardView):
             out.append(("Road", ROAD, "a hexside: faster along it"))
         return out
 
-    def map_shapes(self) -> tuple[list, list, list]:
-        """The map in map units, kept until the map changes (a new board): each hex's corners and
-        colour, the roads (centre to centre) and the rivers (the shared edge)."""
-        board = self.board
-        if self._shapes is not None and self._shapes[0] is board:
-            return self._shapes[1]
-        cells = [(corners(board, h), theme.hex_colour(board.terrain(h).color)) for h in board.hexes]
-        roads, rivers = [], []
-        for a, b, features in board.sides():
-            if "road" in features:
-                roads.append((tuple(board.centre(a)), tuple(board.centre(b))))
-            if "river" in features:
-                edge = shared_edge(board, a, b)
-                if edge is not None:
-                    rivers.append(edge)
-        self._shapes = (board, (cells, roads, rivers))
-        self._ground = None
-        return self._shapes[1]
-
     def draw_ground(self, surface) -> None:
-        """The hexes, the grid, roads and rivers: drawn once per map, zoom and pan, then blitted."""
+        """The map's picture (MapArt, drawn once per zoom) blitted where the camera puts it; at a zoom
+        too deep to keep the whole picture, the viewport's part drawn once per pan."""
         cam = self.camera
-        cells, roads, rivers = self.map_shapes()
         x, y, w, h = (int(v) for v in self.viewport)
-        key = (id(self.board), cam.scale, cam.ox, cam.oy, x, y, w, h)
+        surface.fill((20, 30, 40), pygame.Rect(x, y, w, h))
+        image = self.art.image(self.board, cam.scale)
+        if image is not None:
+            surface.blit(image, (int(round(cam.ox)), int(round(cam.oy))))
+            return
+        key = (id(self.board), cam.scale, cam.ox, cam.oy, x, y, w, h, self.art.flat)
         if self._ground is None or self._ground[0] != key:
             ground = pygame.Surface((max(1, w), max(1, h)))
             ground.fill((20, 30, 40))
             s, ox, oy = cam.scale, cam.ox - x, cam.oy - y
-            for pts, colour in cells:
-                px = [(ox + px_ * s, oy + py_ * s) for px_, py_ in pts]
-                pygame.draw.polygon(ground, colour, px)
-                pygame.draw.polygon(ground, GRID, px, 1)
-            for a, b in roads:
-                pygame.draw.line(ground, ROAD, (ox + a[0] * s, oy + a[1] * s), (ox + b[0] * s, oy + b[1] * s),
-                                 max(2, int(s * 0.6)))
-            for a, b in rivers:
-                pygame.draw.line(ground, RIVER, (ox + a[0] * s, oy + a[1] * s), (ox + b[0] * s, oy + b[1] * s),
-                                 max(3, int(s)))
+            self.art.draw(ground, self.board, lambda px, py: (ox + px * s, oy + py * s), s)
             self._ground = (key, ground)
         surface.blit(self._ground[1], (x, y))
 
@@ -187,7 +150,10 @@ class HexView(BoardView):
                                       edge=(240, 190, 70, 255 if frame.strong else 150))
             self.draw_legal_hexes(surface, frame)
         for h, place in board.places.items():
-            self.draw_place(surface, h, place)
+            if self.art.flat:
+                self.draw_place(surface, h, place)
+            draw_holder(surface, cam.to_screen(*board.centre(h)), hex_size(board) * cam.scale, place.side,
+                        getattr(frame.view, "viewer", None))
         for h in (self.hover_hex, self.selected_hex):
             if h is not None and board.contains(h):
                 pts = [to_px(*p) for p in corners(board, h)]
@@ -196,6 +162,7 @@ class HexView(BoardView):
         self.draw_place_names(surface, frame.view)
         self.draw_route(surface, frame)
         self.draw_target(surface, frame)
+        self.art.draw_frame(surface, board, cam, self.viewport)
         sel = frame.sel
         if sel.hovered and sel.hovered in frame.view.units and frame.now - sel.hover_time > 0.25:
             self.draw_tip(surface, frame, sel.hovered)

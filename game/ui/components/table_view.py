@@ -8,6 +8,7 @@ import math
 import pygame
 
 from game.ui import render, theme
+from game.ui.labels import LabelPlacer
 from game.ui.components import orders
 from game.ui.components.board_view import BoardView, Frame, looks_of
 
@@ -27,6 +28,7 @@ class TableView(BoardView):
         self.anims: dict[str, tuple[tuple, tuple, float]] = {}
         self._sight: dict[tuple, tuple[bool, str]] = {}
         self._looks: dict = {}
+        self.overlay = LabelPlacer()          # this frame's labels and markers, for the ones drawn over them
 
     # -- moves, animated ------------------------------------------------------------------------
     def follow(self, view, animate: bool, now: float) -> None:
@@ -79,6 +81,9 @@ class TableView(BoardView):
                           looks=looks_of(view, frame.look, self._looks), map_names=self.terrain.names)
         if frame.orders:
             orders.draw(surface, cam, view, frame.orders, self.positions, seats=view)
+        self.overlay = self.painter.placer_after()
+        if frame.tools is not None:
+            frame.tools.draw_ring_labels(surface, self.overlay)
         self.draw_moment(surface, frame)
         self.draw_preview(surface, frame)
         self.draw_placing(surface, frame)
@@ -144,12 +149,16 @@ class TableView(BoardView):
         for w in watchers:
             pygame.draw.line(surface, (230, 60, 50), cam.to_screen(w.x, w.y), end, 1)
         if watchers:
-            names = ", ".join(w.name or w.id for w in watchers[:4]) + (" …" if len(watchers) > 4 else "")
+            names = ", ".join(w.name or w.id for w in watchers[:3]) + (" …" if len(watchers) > 3 else "")
             text = f"seen there by {len(watchers)}: {names}"
         else:
             text = "no enemy sees this spot"
-        render.label_box(surface, self.fonts, text, (end[0], end[1] - self.s(18)), 11,
-                         bg=(250, 225, 220) if watchers else (225, 245, 230))
+        d = self.s(14)
+        spots = [(a, (end[0] + dx * d, end[1] + k * d)) for k in range(0, 9) for a, dx, k in
+                 (("midbottom", 0, -k - 1), ("midtop", 0, k + 1), ("bottomleft", 1, -k), ("bottomright", -1, -k),
+                  ("topleft", 1, k), ("topright", -1, k))]
+        render.placed_label(surface, self.fonts, self.overlay, text, spots, 11,
+                            bg=(250, 225, 220) if watchers else (225, 245, 230), needed=True)
 
     def why_outside(self, view, unit, point, region) -> str:
         """Too far (beyond the farthest point the region reaches), or within reach but blocked: by

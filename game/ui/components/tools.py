@@ -55,6 +55,7 @@ class TableTools:
         self.arc: float | None = None
         self.blast_r: float | None = None
         self.rings_on = False
+        self.ring_labels: list = []          # (text, spots) of the bands drawn, placed over the units
         self._los_cache: dict[tuple, list] = {}
 
     def s(self, v: float) -> int:
@@ -199,6 +200,7 @@ class TableTools:
     def draw_under(self, surface, view, cam, positions: dict, cursor_world) -> None:
         """Under the units: the field of vision, the range bands, the LOS preview."""
         sel = view.units.get(self.sel.selected) if self.sel.selected else None
+        self.ring_labels = []
         if self.arc is not None and sel is not None and not sel.out:
             x, y, f = positions.get(sel.id, (sel.x, sel.y, sel.facing))
             diag = math.hypot(*render.table_size(view))
@@ -212,9 +214,15 @@ class TableTools:
             bands = self.range_bands()
             if bands:
                 x, y, _f = positions.get(sel.id, (sel.x, sel.y, sel.facing))
-                render.draw_rings(surface, cam, self.fonts, (x, y), bands)
+                self.ring_labels = render.draw_rings(surface, cam, (x, y), bands)
         if self.app.settings.los_preview and self.tool is None and self.sel.placing is None:
             self.draw_los_preview(surface, view, cam)
+
+    def draw_ring_labels(self, surface, placer) -> None:
+        """The range bands' names, over the units: each at the first spot on its ring where it covers
+        no unit's label nor marker (the placer holds those)."""
+        for text, spots in self.ring_labels:
+            render.placed_label(surface, self.fonts, placer, text, spots)
 
     def draw_los_preview(self, surface, view, cam) -> None:
         uid = self.sel.hovered

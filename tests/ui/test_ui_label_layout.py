@@ -1,0 +1,96 @@
+"""Issue 24 §2.7, markers and labels: on every bundled table scenario, driven through the App with real
+events (a unit picked with Tab, its range bands switched on with R, the pointer inside its move
+region), every label drawn on the board (units' names, status chips, the map's names, range-band
+names, the "seen there by…" hint) covers no other one, and each unit's status chips touch its base."""
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+from conftest import at, key, move_to
+
+from game.io.scenario_file import bundled_scenarios, load_scenario
+from game.rulesets import load_all
+from game.ui import render
+from game.ui.bench import _show as show
+from game.ui.session import Session
+
+load_all()
+
+
+def table_scenarios() -> list[str]:
+    out = []
+    for name, *_ in bundled_scenarios():
+        session = Session(load_scenario(name), 1, {}, ["human"] * 6)
+        if getattr(session.state.board, "kind", "table") == "table":
+            out.append(name)
+    return out
+
+
+def open_table(app, name: str):
+    """The scenario on the table, seen by side 0, a third of its units marked routed, zoomed a step
+    in on the first unit that can act; that unit picked with Tab, its bands on (R), the pointer in
+    its move region."""
+    session = Session(load_scenario(name), 1, {}, ["human"] * 6)
+    for i, u in enumerate(session.state.units.values()):
+        if i % 3 == 0:
+            u.markers.add("routed")
+    table = show(app, session)
+    table.board.settle(session.view())
+    key(app, pygame.K_TAB)
+    uid = table.sel.selected
+    if uid is not None:
+        u = session.view().units[uid]
+        table.board.camera.zoom_at(*at(table, u.x, u.y), 1)
+        if table.tools.has_range_bands():
+            key(app, pygame.K_r)
+        option = table.region_option()
+        if option is not None and not option.region.is_empty:
+            p = option.region.representative_point()
+            move_to(app, at(table, p.x, p.y), frames=3)
+    for _ in range(2):
+        app.step()
+    return session, table
+
+
+@pytest.mark.parametrize("name", table_scenarios())
+def test_no_label_covers_another_label_or_a_marker(app, name):
+    session, table = open_table(app, name)
+    painter = table.board.painter
+    drawn = [("label " + t, r) for _u, t, r in painter.labels_drawn] + \
+        [("markers of " + u, r) for u, r in zip(painter.badge_owner, painter.badges_drawn)] + \
+        [("name " + t, r) for t, r in painter.names_drawn] + \
+        [("over " + t, r) for t, r in table.board.overlay.placed]
+    assert painter.labels_drawn
+    for (a, ra), (b, rb) in itertools.combinations(drawn, 2):
+        assert not ra.colliderect(rb), f"{name}: {a} {tuple(ra)} covers {b} {tuple(rb)}"
+    view = session.view()
+    for uid, rect in zip(painter.badge_owner, painter.badges_drawn):
+        u = view.units[uid]
+        pts = [table.board.camera.to_screen(*p) for p in render.base_outline(u.x, u.y, u.facing, u.base)]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        base = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        assert rect.colliderect(base), f"{name}: {u.name}'s markers {tuple(rect)} float off its base {tuple(base)}"
+
+
+def test_range_band_names_give_the_distance_once():
+    """"range labels read '50 paces 50 cm'": a band whose name already says its distance is not
+    followed by it again; a bare name gets it."""
+    assert render.ring_label("50 paces", 50.0) == "50 paces"
+    assert render.ring_label("canister", 6.0) == "canister 6 cm"
+    assert render.ring_label("6 cm", 6.0) == "6 cm"
+
+
+def test_a_status_marker_is_drawn_unlike_a_name(app):
+    """"the 'BK' status marker looks exactly like Bombardier Koch's 'BK' initials": a chip in the
+    marker's colour with a dark rim and a diamond, never the pale box of a name."""
+    session, table = open_table(app, "petite-guerre-farm-raid")
+    surface = app.window
+    label_bg = (250, 248, 240)
+    rect = table.board.painter.badges_drawn[0]
+    inside = [surface.get_at((x, rect.centery))[:3] for x in range(rect.x + 2, rect.right - 2)]
+    assert label_bg not in inside
+    rim = [surface.get_at((x, rect.y))[:3] for x in range(rect.x + rect.h, rect.right - rect.h)]
+    assert rim and all(sum(c) < 120 for c in rim)          # a dark rim all along the chip's top
+    assert len(set(inside)) >= 2                           # the marker's colour and its diamond's ink
