@@ -45,6 +45,7 @@ class App:
         self.mouse = (0, 0)                 # the last pointer position seen in an event
         self.clock = pygame.time.Clock()
         self.problem: str | None = None     # the message of a file that could not be opened
+        self.failures: list[Exception] = []  # what screens raised (each shown on the error panel)
         self._caption = ""
         self._last_input = time.monotonic()
         self.set_caption(TITLE)
@@ -165,21 +166,46 @@ class App:
 
     # -- one frame ------------------------------------------------------------------------------
     def step(self, dt: float | None = None, events: list[pygame.event.Event] | None = None) -> bool:
-        """Handle the pending events, update and draw one frame. False once the app should quit."""
+        """Handle the pending events, update and draw one frame. False once the app should quit.
+
+        A screen that fails (an exception in its handle, update or draw, or in a widget's callback)
+        does not end the app: an error panel names what went wrong, and Back leaves that screen."""
         if dt is None:
             dt = 1 / 60
         for event in list(events or []) + pygame.event.get():
-            self.dispatch(event)
-        self._run_later()
+            self.guarded(self.dispatch, event)
+        self.guarded(self._run_later)
         top = self.top
         if top is not None:
-            top.update(dt)
+            self.guarded(top.update, dt)
         self.manager.update(dt)
-        self._run_later()
-        self.draw()
+        self.guarded(self._run_later)
+        self.guarded(self.draw)
         pygame.display.flip()
         self.frame += 1
         return self.running
+
+    def guarded(self, fn: Callable[..., Any], *args) -> None:
+        """Run one part of a frame; a failure shows the error panel over the screen on top."""
+        try:
+            fn(*args)
+        except Exception as exc:
+            self._later = []
+            self.screen_failed(self.top, exc)
+
+    def screen_failed(self, screen, exc: Exception) -> None:
+        from game.ui.screens.error import ErrorScreen
+        import traceback
+        self.failures.append(exc)
+        where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+        place = f" ({Path(where.filename).name}:{where.lineno})" if where is not None else ""
+        print(f"error: the {getattr(screen, 'name', 'app')} screen failed: {type(exc).__name__}: {exc}{place}",
+              file=sys.stderr)
+        traceback.print_exception(exc, file=sys.stderr)
+        if isinstance(screen, ErrorScreen):
+            raise exc                      # the error panel itself failed: nothing safe is left
+        message = f"{type(exc).__name__}: {exc}{place}. Back leaves this screen; the game keeps running."
+        self.push(ErrorScreen(self, "Something went wrong on this screen", message, drop=screen))
 
     def _run_later(self) -> None:
         while self._later:

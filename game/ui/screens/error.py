@@ -1,4 +1,4 @@
-"""A file that could not be opened: its problem in words, and the way back."""
+"""A file that could not be opened, or a screen that failed: the problem in words, and the way back."""
 from __future__ import annotations
 
 import pygame
@@ -10,10 +10,11 @@ from game.ui.screens.base import Screen
 class ErrorScreen(Screen):
     name = "error"
 
-    def __init__(self, app, title: str, message: str):
+    def __init__(self, app, title: str, message: str, drop=None):
         super().__init__(app)
         self.title = title
         self.message = message
+        self.drop = drop          # the screen that failed: Back leaves it too
 
     def build(self) -> None:
         w, h = self.app.size
@@ -22,7 +23,13 @@ class ErrorScreen(Screen):
                     "#primary")
 
     def back(self) -> None:
-        self.app.pop(self)
+        app = self.app
+        app.pop(self)
+        if self.drop is not None and app.top is self.drop:
+            if len(app.stack) > 1:
+                app.pop(self.drop)
+            else:
+                app.main_menu()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):

@@ -10,6 +10,8 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UISelectionList, UITextBox, UITextEntryLine
 
 from game.ui import render, theme
+from game.ui.components.board_view import board_of, kind_of_board
+from game.ui.components.board_views import board_view_for
 from game.ui.screens.base import Screen
 from game.ui.screens.setup_forces import HUMAN, ForcesOnPoints
 
@@ -26,6 +28,13 @@ def option_text(value) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value)
+
+
+def board_text(scen) -> str:
+    """"table 120 × 80 cm" or "a hex map": what the game is played on."""
+    if scen.board_kind == "table":
+        return f"table {scen.width:g} × {scen.height:g} cm"
+    return "a hex map"
 
 
 class SetupScreen(ForcesOnPoints, Screen):
@@ -188,7 +197,7 @@ class SetupScreen(ForcesOnPoints, Screen):
         rname = html.escape(rs.name if rs is not None and rs.name else scen.ruleset)
         units = len(scen.units)
         text = (f"<font size=5><b>{html.escape(scen.title)}</b></font><br>"
-                f"<i>{rname}</i> · {sides} · table {scen.width:g} × {scen.height:g} cm · "
+                f"<i>{rname}</i> · {sides} · {board_text(scen)} · "
                 f"{units} units · {scen.turn_limit} turns<br><br>")
         text += html.escape(scen.description or "").replace("\n\n", "<br><br>").replace("\n", " ")
         victory = scen.victory.get("text") or scen.victory.get("description") if isinstance(scen.victory, dict) else None
@@ -353,23 +362,52 @@ class SetupScreen(ForcesOnPoints, Screen):
         except Exception as exc:
             self.message = f"{type(exc).__name__}: {exc}"
             return None
+        board = board_of(state)
+        if kind_of_board(board) == "table":
+            surf = self.table_thumbnail(state, size)
+        else:
+            surf = self.board_thumbnail(state, size)
+        self.thumb_cache = {key: surf}
+        return surf
+
+    def table_thumbnail(self, state, size: tuple[int, int]) -> pygame.Surface:
+        """A table in cm: its terrain and, unless something is hidden, the units' bases."""
         w, h = size
-        k = min((w - 8) / scen.width, (h - 8) / scen.height)
-        surf = pygame.Surface((int(scen.width * k) + 4, int(scen.height * k) + 4))
+        tw, th = render.table_size(state)
+        k = min((w - 8) / tw, (h - 8) / th)
+        surf = pygame.Surface((int(tw * k) + 4, int(th * k) + 4))
         surf.fill(theme.PANEL_DARK)
         render.draw_terrain(surf, state, lambda x, y: (x * k + 2, y * k + 2), k, self.app.fonts, labels=False)
+        for u in self.shown_units(state):
+            r = max(2, int(render.base_radius_cm(u.base) * k))
+            pygame.draw.circle(surf, theme.side_colour(u.side), (u.x * k + 2, u.y * k + 2), r)
+        return surf
+
+    def board_thumbnail(self, state, size: tuple[int, int]) -> pygame.Surface:
+        """Any other board (a campaign's hex map): drawn by its own board view, the units placed
+        so far as dots."""
+        view = board_view_for(self.app, state)
+        view.place((0, 0, size[0], size[1]))
+        surf = pygame.Surface(size)
+        surf.fill(theme.PANEL_DARK)
+        view.draw_ground(surf)
+        r = max(3, int(view.camera.scale * 1.5))
+        for u in self.shown_units(state):
+            if getattr(u, "hex", None) is not None:
+                pygame.draw.circle(surf, theme.side_colour(u.side), view.camera.to_screen(*view.where(u)), r)
+        return surf
+
+    def shown_units(self, state) -> list:
+        """The units a thumbnail may show: none with hidden deployment (it would give positions
+        away), none of a force still sealed (only its note is drawn)."""
+        from game.engine import game as engine
         try:
             hidden = engine.ruleset_of(state).hides_information(state)
         except Exception:
             hidden = True
-        if not hidden:          # with hidden deployment the thumbnail would give positions away
-            for u in state.units.values():
-                if self.sealed(u.side):       # a hidden force: only its note is drawn (see draw)
-                    continue
-                r = max(2, int(render.base_radius_cm(u.base) * k))
-                pygame.draw.circle(surf, theme.side_colour(u.side), (u.x * k + 2, u.y * k + 2), r)
-        self.thumb_cache = {key: surf}
-        return surf
+        if hidden:
+            return []
+        return [u for u in state.units.values() if not self.sealed(u.side)]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
