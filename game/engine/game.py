@@ -206,13 +206,18 @@ def view(state: GameState, seat: int) -> GameState:
 
 
 # -- acting -----------------------------------------------------------------------------------
-def apply(state: GameState, action: Action, atomic: bool = True) -> list[Event]:
+def apply(state: GameState, action: Action, atomic: bool = True, checked: bool = True) -> list[Event]:
     """Resolve `action` for the deciding side and move the flow on. Returns the new events.
 
     Atomic: if the ruleset raises in the middle of a resolution, the state is left as it was, so a
     half-applied action can never be saved. `atomic=False` is for a throwaway copy (the AI's
-    look-ahead plays on clones it drops when anything fails), where the guard's copy is wasted."""
-    reason = check(state, action)
+    look-ahead plays on clones it drops when anything fails), where the guard's copy is wasted.
+    `checked=False` skips the legality check (the option search): only for replaying actions known
+    to be legal, whose end the caller confirms by the state hash (a save's fast load)."""
+    if checked:
+        reason = check(state, action)
+    else:
+        reason = _plainly_wrong(innermost(state), action)
     if reason is not None:
         raise IllegalAction(reason)
     if not atomic:
@@ -223,6 +228,23 @@ def apply(state: GameState, action: Action, atomic: bool = True) -> list[Event]:
     except BaseException:
         _restore(state, before)
         raise
+
+
+def _plainly_wrong(game: GameState, action: Action) -> str | None:
+    """The cheap part of a check, kept when the option search is skipped: a decision to make, an
+    action of its ruleset, made by the deciding side (its `side`) for one of its own units (`actor`)."""
+    decision = _deciding(game)
+    if decision is None:
+        return "the game is over"
+    if not isinstance(action, tuple(ruleset_of(game).actions)):
+        return f"{type(action).__name__} is not an action of {game.ruleset_id}"
+    side = getattr(action, "side", None)
+    if isinstance(side, int) and side != decision.side:
+        return f"side {side} does not decide now"
+    actor = getattr(action, "actor", None)
+    if isinstance(actor, str) and actor and (actor not in game.units or game.units[actor].side != decision.side):
+        return f"{actor} is not a unit of the deciding side"
+    return None
 
 
 def _restore(state: GameState, before: GameState) -> None:
@@ -431,12 +453,13 @@ def _advance(state: GameState, ruleset: Ruleset) -> None:
 
 
 def replay(scenario: Scenario, seed: int, options: dict[str, Any] | None,
-           actions: list[Action]) -> GameState:
-    """Rebuild a game from its action list (the truth of a save)."""
+           actions: list[Action], checked: bool = True) -> GameState:
+    """Rebuild a game from its action list (the truth of a save). `checked=False`: each action is
+    applied without its legality check (a trusted list, its end confirmed by the caller's hash)."""
     state = new_game(scenario, seed, options)
     for i, action in enumerate(actions):
         try:
-            apply(state, action)
+            apply(state, action, atomic=checked, checked=checked)
         except IllegalAction as exc:
             raise IllegalAction(f"action {i + 1} ({type(action).__name__}) does not replay: {exc}") from None
     return state

@@ -5,6 +5,7 @@ holds everything instead (tests point it at a temporary folder; a portable insta
 """
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
@@ -37,8 +38,35 @@ def saves_dir() -> Path:
 
 
 def autosave_path() -> Path:
-    """The autosave, rewritten every turn (atomically: the previous one survives a crash)."""
+    """The single autosave of earlier versions (still listed, loaded and continued)."""
     return saves_dir() / "autosave.json"
+
+
+AUTOSAVE_PREFIX = "autosave"
+
+
+def autosave_slot(scenario: str, started: datetime.datetime) -> Path:
+    """A game's own autosave, rewritten after each of its actions: named by its scenario and the
+    time the game began (`autosave-<scenario>-20261126-110512.json`), so no game overwrites another's."""
+    name = "".join(c if c.isalnum() or c in "-_" else "_" for c in scenario)[:60] or "game"
+    return saves_dir() / f"{AUTOSAVE_PREFIX}-{name}-{started.strftime('%Y%m%d-%H%M%S')}.json"
+
+
+def autosaves() -> list[Path]:
+    """Every autosave (the games' own and the old single one), the latest written first."""
+    found = []
+    for path in saves_dir().glob(f"{AUTOSAVE_PREFIX}*.json"):
+        try:
+            found.append((path.stat().st_mtime, path.name, path))
+        except OSError:
+            continue
+    return [p for *_, p in sorted(found, reverse=True)]
+
+
+def latest_autosave() -> Path | None:
+    """What Continue resumes: the autosave written last, whichever game it is of."""
+    found = autosaves()
+    return found[0] if found else None
 
 
 def settings_path() -> Path:

@@ -12,6 +12,7 @@ import dataclasses
 import datetime as dt
 import json
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -27,7 +28,7 @@ from game.io.errors import FileProblem, shown
 from game.io.explain import problem_from
 from game.io.jsontext import MAX_SAVE_BYTES, expect_object, parse_json, read_bytes
 from game.io.models import SAVE_FORMAT, SAVE_VERSION, SaveModel
-from game.io.paths import autosave_path, saves_dir, settings_path
+from game.io.paths import autosave_path, autosave_slot, autosaves, latest_autosave, saves_dir, settings_path
 from game.io.scenario_file import check_header, check_options, ruleset_for, scenario_from_doc
 
 
@@ -75,7 +76,9 @@ def _parse_time(text: str) -> dt.datetime | None:
 
 # -- writing -------------------------------------------------------------------------------------------
 def save_document(state: GameState, actions: list[Action], players: list[str] | None = None,
-                  label: str = "") -> dict[str, Any]:
+                  label: str = "", encoded: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The save of a game; `encoded`: the actions already turned to JSON (an autosave after every
+    action keeps them, rather than encoding the whole list again each time)."""
     if len(actions) != state.action_count:
         raise ValueError(f"a save needs every action of the game: {len(actions)} given, "
                          f"the state has seen {state.action_count}")
@@ -83,12 +86,13 @@ def save_document(state: GameState, actions: list[Action], players: list[str] | 
         "format": SAVE_FORMAT, "version": SAVE_VERSION, "saved_at": _now(), "label": label,
         "scenario": state.scenario.raw, "ruleset": state.ruleset_id, "options": dict(state.options),
         "seed": state.seed, "players": list(players or []),
-        "actions": [_action_json(a, state.ruleset_id) for a in actions],
+        "actions": encoded if encoded is not None and len(encoded) == len(actions)
+        else [action_json(a, state.ruleset_id) for a in actions],
         "turn": state.flow.turn, "state_hash": state_hash(state),
     }
 
 
-def _action_json(action: Action, ruleset_id: str) -> dict[str, Any]:
+def action_json(action: Action, ruleset_id: str) -> dict[str, Any]:
     """An action of the game's own ruleset as it is; one that went to a nested game (a campaign's
     battle) has its type qualified by that game's ruleset, `risk-to-take:Move`."""
     data = action.to_json()
@@ -126,16 +130,29 @@ def _fsync_folder(folder: Path) -> None:
 
 def write_json_atomic(path: str | os.PathLike[str], doc: Any) -> Path:
     """Temp file in the same folder, flush + fsync, os.replace: the old file or the new, never half."""
-    target = Path(path)
+    def dump(f) -> None:
+        json.dump(doc, f, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
+        f.write("\n")
+    return _write_atomic(Path(path), dump)
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
+    """A text file (a log, an imported scenario) written as saves are: whole or not at all."""
+    return _write_atomic(Path(path), lambda f: f.write(text))
+
+
+def _write_atomic(target: Path, write) -> Path:
+    """The temporary is named `.<name>.<pid>.<random>.tmp` beside the target, so that the stale ones
+    of earlier processes (killed in the middle of a write) are known and cleared before writing."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    clean_stale_temp_files(target.parent)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp")
     try:
         # mkstemp makes the file private (0600); a save keeps the mode of the one it replaces
         with contextlib.suppress(OSError):
             os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o644)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            json.dump(doc, f, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
-            f.write("\n")
+            write(f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)
@@ -148,9 +165,10 @@ def write_json_atomic(path: str | os.PathLike[str], doc: Any) -> Path:
 
 
 def save_game(path: str | os.PathLike[str], state: GameState, actions: list[Action],
-              players: list[str] | None = None, label: str = "") -> Path:
+              players: list[str] | None = None, label: str = "",
+              encoded: list[dict[str, Any]] | None = None) -> Path:
     """Write a save atomically; a folder that cannot be written is a FileProblem."""
-    doc = save_document(state, actions, players, label)
+    doc = save_document(state, actions, players, label, encoded)
     try:
         return write_json_atomic(path, doc)
     except OSError as exc:
@@ -246,8 +264,22 @@ def load_save(path: str | os.PathLike[str]) -> SaveData:
 def resume(save: SaveData) -> GameState:
     """Replay the save's actions from its scenario and seed; the saved hash must match the replay.
 
-    This is game.replay, step by step, so a refused action is named by its place in the file.
-    """
+    The fast way first: each action applied without its legality check (the option search, most
+    of a replay's time), the end confirmed by the saved state hash and turn. A save without a hash,
+    or whose fast replay fails or ends elsewhere (a tampered or broken file), is replayed again
+    with every check, so a refused action is named by its place in the file."""
+    if save.state_hash is not None:
+        with contextlib.suppress(Exception):
+            state = _replay(save, checked=False)
+            if matches(save, state):
+                return state
+    state = _replay(save, checked=True)
+    _confirm(save, state)
+    return state
+
+
+def _replay(save: SaveData, checked: bool) -> GameState:
+    """game.replay, step by step, so that a refused action is named by its place in the file."""
     source = save.source or save.scenario.name
     try:
         state = engine.new_game(save.scenario, save.seed, save.options)
@@ -258,19 +290,29 @@ def resume(save: SaveData) -> GameState:
                                               f"({type(exc).__name__}: {exc})") from exc
     for i, action in enumerate(save.actions):
         try:
-            engine.apply(state, action)
+            engine.apply(state, action, atomic=checked, checked=checked)
         except engine.IllegalAction as exc:
             raise FileProblem(source, f"actions[{i}]", f"expected a legal action on replay ({exc})") from None
         except Exception as exc:  # a ruleset failing on an action it allowed: still one line
             raise FileProblem(source, f"actions[{i}]", f"expected an action the ruleset can apply "
                                                        f"({type(exc).__name__}: {exc})") from exc
+    return state
+
+
+def _confirm(save: SaveData, state: GameState) -> None:
+    """The replay must reach the saved state (hash) and turn."""
+    source = save.source or save.scenario.name
     replayed = state_hash(state)
     if save.state_hash is not None and replayed != save.state_hash:
         raise FileProblem(source, "state_hash", f"the actions do not reproduce the saved state "
                                                 f"(hash {save.state_hash}, replayed {replayed})")
     if state.flow.turn != save.turn:
         raise FileProblem(source, "turn", f"expected the replayed turn {state.flow.turn}, got {save.turn}")
-    return state
+
+
+def matches(save: SaveData, state: GameState) -> bool:
+    """Did a trusted (unchecked) replay reach the saved state? Without a saved hash: never trusted."""
+    return save.state_hash is not None and state_hash(state) == save.state_hash and state.flow.turn == save.turn
 
 
 # -- the saves folder ----------------------------------------------------------------------------------
@@ -288,16 +330,39 @@ def read_summary(path: str | os.PathLike[str]) -> SaveSummary:
 
 
 STALE_TEMP_SECONDS = 60.0
+_OUR_TEMP = re.compile(r"^\..+\.(?P<pid>\d+)\.[A-Za-z0-9_]+\.tmp$")     # .<name>.<pid>.<random>.tmp
+_OLD_TEMP = re.compile(r"^\..+\.json\.[A-Za-z0-9_]+\.tmp$")              # before the pid was in the name
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True                  # someone else's process, or no way to ask: assume alive
+    return True
 
 
 def clean_stale_temp_files(folder: Path, now: float | None = None) -> list[Path]:
-    """Remove our own temporary files (`.<name>.json.*.tmp`, left by a crash in the middle of a save)
-    older than a minute: a save writing right now is never touched. Returns what was removed."""
+    """Remove the temporary files our writes leave when killed in the middle: those of a process
+    that is gone, and any older than a minute (a pid used again); a write going on in a live
+    process (another window of the game) is never touched. Returns what was removed."""
     now = time.time() if now is None else now
     removed = []
-    for path in folder.glob(".*.json.*.tmp"):
-        with contextlib.suppress(OSError):
-            if now - path.stat().st_mtime > STALE_TEMP_SECONDS:
+    try:
+        names = [p for p in Path(folder).iterdir() if p.name.startswith(".") and p.name.endswith(".tmp")]
+    except OSError:
+        return removed
+    for path in names:
+        ours, old = _OUR_TEMP.match(path.name), _OLD_TEMP.match(path.name)
+        if not ours and not old:
+            continue
+        with contextlib.suppress(OSError, ValueError):
+            stale = now - path.stat().st_mtime > STALE_TEMP_SECONDS
+            if stale or (ours and not _alive(int(ours["pid"]))):
                 path.unlink()
                 removed.append(path)
     return removed
@@ -324,4 +389,5 @@ def list_saves(folder: Path | None = None) -> list[tuple[Path, SaveSummary]]:
 
 __all__ = ["SaveData", "SaveSummary", "save_game", "load_save", "parse_save", "save_from_doc", "resume",
            "saves_dir", "autosave_path", "settings_path", "list_saves", "read_summary",
-           "write_json_atomic", "clean_stale_temp_files"]
+           "write_json_atomic", "write_text_atomic", "clean_stale_temp_files", "autosave_slot", "latest_autosave",
+           "autosaves", "matches"]

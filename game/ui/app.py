@@ -319,9 +319,9 @@ class App:
         from game.ui.session import Session, SessionError
         try:
             if is_save_file(target):
-                from game.io.save_file import load_save, resume
+                from game.io.save_file import load_save
                 save = load_save(target)
-                resume(save)       # the save's integrity, as validate and simulate --load check it
+                # replayed once, its end checked by the saved hash (a bad file: FileProblem)
                 session = Session.from_save(save, source=str(target))
             else:
                 from game.io.scenario_file import load_scenario

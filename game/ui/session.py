@@ -18,6 +18,8 @@ from game.engine.flow import Decision
 from game.engine.ruleset import Option
 from game.engine.scenario import Scenario
 from game.engine.state import GameState
+from game.io.paths import AUTOSAVE_PREFIX, saves_dir
+from game.ui.moments import Moments, chain_of
 
 HUMAN = "human"
 
@@ -47,7 +49,9 @@ class SessionError(Exception):
 class Session:
     def __init__(self, scenario: Scenario, seed: int, options: dict[str, Any] | None,
                  players: list[str], actions: list[Action] | None = None, label: str = "",
-                 source: str = ""):
+                 source: str = "", trusted: bool = False):
+        """`actions`: played again from the start (a save), each checked unless `trusted` (a save's
+        fast load, whose end the caller confirms by the saved hash)."""
         self.scenario = scenario
         self.seed = int(seed)
         self.options = dict(options or {})
@@ -70,32 +74,53 @@ class Session:
         self.viewer: int | None = None
         self._hidden_events_seen = 0
         self._any_hidden_event = False
-        self._autosaved: tuple[int, bool] | None = None
+        self.started = _dt.datetime.now()
+        self.autosave_to: Path | None = None       # this game's own autosave (named when first written)
+        self._autosaved = -1                       # the version last autosaved
+        self._encoded: list[dict[str, Any]] = []   # the actions as a save writes them, kept for autosaves
         # the game after each action (moments[0]: before any), for the log's moments and the replay;
         # each kept without its log and rolls (the length of its log says which events it had seen)
-        self.moments: list[GameState] = []
-        self.moment_logs: list[int] = []
-        self._keep_moment()
+        self.moments = Moments(lambda: self.actions)
+        self.moments.keep(self.state)
         self._moment_views: dict[tuple[int, int], tuple[GameState, GameState]] = {}
         for i, action in enumerate(actions or []):
             try:
-                self._apply(action)
+                self._apply(action, checked=not trusted)
             except engine.IllegalAction as exc:
                 raise SessionError(f"action {i + 1} ({type(action).__name__}) does not replay: {exc}") from None
+        self.saved_actions = len(self.history)      # actions the player has saved (a load counts as saved)
         self.viewer = self._default_viewer()
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
     def from_save(cls, save: Any, source: str = "") -> "Session":
-        """Resume a save (game.io SaveData) by replaying its action list."""
+        """Resume a save (game.io SaveData) at its exact action: its action list played again, fast
+        (no legality check) when the end reaches the saved state hash, else with every check, so a
+        tampered or broken file is refused with the place of its first bad action (FileProblem).
+        A game resumed from its own autosave goes on writing it."""
         from game.engine import registry
+        from game.io import save_file
         scenario = save.scenario
         if isinstance(scenario, dict):
             scenario = Scenario.from_dict(scenario)
         rs = registry.get(getattr(save, "ruleset", None) or scenario.ruleset)
         actions = [a if isinstance(a, Action) else action_from_json(a, rs.actions) for a in save.actions]
-        return cls(scenario, save.seed, dict(save.options or {}), list(save.players or []), actions,
-                   label=getattr(save, "label", "") or "", source=source)
+        args = (scenario, save.seed, dict(save.options or {}), list(save.players or []), actions)
+        kwargs = dict(label=getattr(save, "label", "") or "", source=source)
+        session = None
+        if getattr(save, "state_hash", None) is not None:
+            try:
+                session = cls(*args, **kwargs, trusted=True)
+            except Exception:          # an action the rules would refuse: the checked replay names it
+                session = None
+            if session is not None and not save_file.matches(save, session.state):
+                session = None
+        if session is None:
+            save_file.resume(save)     # raises the file's problem, naming the place
+            session = cls(*args, **kwargs)
+        if source and Path(source).name.startswith(AUTOSAVE_PREFIX) and Path(source).parent == saves_dir():
+            session.autosave_to = Path(source)
+        return session
 
     # -- asking --------------------------------------------------------------------------------
     @property
@@ -215,15 +240,15 @@ class Session:
         self.viewer = side
 
     # -- acting --------------------------------------------------------------------------------
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action, checked: bool = True) -> list[Event]:
         d = self.decision()
         side = seat_of(d) if d is not None else -1
         before = len(self.state.rolls)
-        events = engine.apply(self.state, action)
+        events = engine.apply(self.state, action, atomic=checked, checked=checked)
         hidden = bool(getattr(d, "hidden", False)) if d is not None else False
         turn = getattr(getattr(engine.innermost(self.state), "flow", None), "turn", 0)
         self.history.append(Done(action, side, len(self.state.rolls) > before, hidden, turn))
-        self._keep_moment()
+        self.moments.keep(self.state, store=checked)
         self.version += 1
         return events
 
@@ -277,13 +302,11 @@ class Session:
         if why:
             return why
         keep = self.history[:-count]
-        state = engine.new_game(self.scenario, self.seed, self.options)
-        for done in keep:
-            engine.apply(state, done.action)
-        self.state = state
+        # the actions kept were legal when played: replayed without the option search
+        self.state = engine.replay(self.scenario, self.seed, self.options, [d.action for d in keep], checked=False)
         self.history = list(keep)
-        self.moments = self.moments[:len(keep) + 1]
-        self.moment_logs = self.moment_logs[:len(keep) + 1]
+        self.moments.truncate(len(keep) + 1)
+        del self._encoded[len(keep):]
         self._hidden_events_seen = 0
         self._any_hidden_event = False
         self.version += 1
@@ -291,23 +314,51 @@ class Session:
         return None
 
     # -- files ---------------------------------------------------------------------------------
-    def save(self, path: str | Path, label: str = "") -> Path:
+    def _encode(self) -> list[dict[str, Any]]:
+        from game.io.save_file import action_json
+        actions = self.actions
+        for action in actions[len(self._encoded):]:
+            self._encoded.append(action_json(action, self.state.ruleset_id))
+        return self._encoded
+
+    def _write(self, path: str | Path, label: str) -> Path:
         from game.io.save_file import save_game
-        out = save_game(path, self.state, self.actions, list(self.players), label or self.label)
+        out = save_game(path, self.state, self.actions, list(self.players), label, encoded=self._encode())
         return Path(out) if out is not None else Path(path)
 
+    def save(self, path: str | Path, label: str = "") -> Path:
+        """The player's own save (Ctrl+S, Save as): the game's actions so far count as saved."""
+        out = self._write(path, label or self.label)
+        self.saved_actions = len(self.history)
+        return out
+
+    def unsaved(self) -> int:
+        """Actions played since the player last saved (or loaded) this game."""
+        return max(0, len(self.history) - self.saved_actions)
+
     def maybe_autosave(self) -> str | None:
-        """Autosave once per turn, and when the game ends. Returns a problem, or None."""
-        key = (self.state.turn, self.is_over())
-        if key == self._autosaved:
+        """Autosave after every action (inside a nested game too), in this game's own slot, named by
+        its scenario and start time. Returns a problem, or None."""
+        if self._autosaved == self.version:
             return None
-        self._autosaved = key
+        self._autosaved = self.version
         try:
-            from game.io.save_file import autosave_path
-            self.save(autosave_path(), label=f"autosave: {self.scenario.title}, turn {self.state.turn}")
+            if self.autosave_to is None:
+                from game.io.save_file import autosave_slot
+                self.autosave_to = autosave_slot(self.scenario.name, self.started)
+            self._write(self.autosave_to, label=f"autosave: {self.scenario.title}, "
+                                                f"{self.where()}, action {len(self.history)}")
         except Exception as exc:       # a full disk must not end the game
             return f"autosave failed: {exc}"
         return None
+
+    def where(self) -> str:
+        """The turn in words, and the nested game being played (a campaign's battle)."""
+        inner = engine.innermost(self.state)
+        text = f"turn {self.state.turn}"
+        if inner is not self.state:
+            text += f", {inner.scenario.title} turn {inner.turn}"
+        return text
 
     def default_save_name(self) -> str:
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -332,41 +383,37 @@ class Session:
         index = next((i for i, e in enumerate(log) if e is event), None)
         if index is None:
             return self._nested_moment_of(event)
-        for k, seen in enumerate(self.moment_logs):
+        for k, seen in enumerate(self.moments.logs):
             if seen > index:
                 return k
         return len(self.moments) - 1
 
     def _nested_moment_of(self, event: Event) -> int | None:
-        game, index = self.state.child, None
+        """An event of the live nested game (at depth d of the chain): the first moment whose nested
+        game at that depth is the same one (its parent's count of nested games) and had logged it."""
+        game, depth, index = self.state.child, 1, None
         while game is not None and index is None:
             index = next((i for i, e in enumerate(game.log) if e is event), None)
-            game = game.child
+            if index is None:
+                game, depth = game.child, depth + 1
         if index is None:
             return None
-        for k, moment in enumerate(self.moments):
-            game = moment.child
-            while game is not None:
-                if len(game.log) > index and game.log[index] is event:
-                    return k
-                game = game.child
+        key = tuple(c for c, _ in chain_of(self.state)[:depth])
+        for k, chain in enumerate(self.moments.chains):
+            if len(chain) > depth and tuple(c for c, _ in chain[:depth]) == key and chain[depth][1] > index:
+                return k
         return None
 
     def deciders(self) -> dict[int, int]:
         """id of each logged event -> the side whose action it came from (events of the set-up: none)."""
         out: dict[int, int] = {}
         log = self.state.log
-        for k in range(1, len(self.moment_logs)):
+        logs = self.moments.logs
+        for k in range(1, len(logs)):
             side = self.history[k - 1].side
-            for e in log[self.moment_logs[k - 1]:self.moment_logs[k]]:
+            for e in log[logs[k - 1]:logs[k]]:
                 out[id(e)] = side
         return out
-
-    def _keep_moment(self) -> None:
-        moment = self.state.clone()
-        self.moment_logs.append(len(moment.log))
-        moment.log, moment.rolls, moment.rolls_hidden_from = [], [], []
-        self.moments.append(moment)
 
     def moment_view(self, k: int, side: int | None = None) -> GameState:
         """What `side` (by default the viewer) may see of the game as it stood at moment k."""

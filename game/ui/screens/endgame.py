@@ -30,10 +30,7 @@ class EndGameScreen(Screen):
         s = self.session
         view = s.view()
         deciders = s.deciders()
-        last_of_turn: dict[int, int] = {}
-        for k, moment in enumerate(s.moments):
-            last_of_turn[moment.flow.turn] = k
-        seen = [s.moment_view(k) for k in sorted(last_of_turn.values())]
+        seen = [s.moment_view(k) for k in s.moments.last_of_each_turn()]
         return game_stats(view, view.log, seen, lambda e: deciders.get(id(e)))
 
     def build(self) -> None:

@@ -59,6 +59,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         self.dynamic_buttons: list = []
         self._dyn_key = None
         self.started = False
+        self.confirm_load = None                   # the quick-load question, while it is asked
 
     def make_placement(self) -> Placement:
         return Placement(self.sel, self.board, self.view, self.session.check, self.commit, self.say)
@@ -245,6 +246,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
 
     # -- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.quick_load_answer(event):
+            return
         if event.type == pygame.KEYDOWN:
             if self.review_key(event.key):
                 return

@@ -2,6 +2,8 @@
 actions behind the top bar's buttons (save, load, undo, the menu, help, rules, results)."""
 from __future__ import annotations
 
+import pygame
+
 from game.ui import theme
 
 QUICKSAVE = "quicksave.json"
@@ -123,7 +125,35 @@ class GameCommands:
         if not path.is_file():
             self.say("There is no quick save yet (Ctrl+S makes one).", theme.WARN)
             return
-        self.app.load_save_file(path)
+        unsaved = self.session.unsaved()
+        if not unsaved or self.session.is_over():
+            self.app.load_save_file(path)
+            return
+        # the game on the table has actions no save of the player's holds: ask first
+        import pygame_gui
+        w, h = self.app.size
+        self.confirm_load = pygame_gui.windows.UIConfirmationDialog(
+            pygame.Rect(w // 2 - self.s(210), h // 2 - self.s(95), self.s(420), self.s(190)),
+            f"This game has {unsaved} action{'s' if unsaved != 1 else ''} since you last saved it (the "
+            f"autosave keeps them). Replace it with the quick save?", self.app.manager,
+            window_title="Load the quick save?", action_short_name="Load")
+        self.confirm_path = path
+
+    def quick_load_answer(self, event) -> bool:
+        """The quick-load question answered (Load, or the window closed): True when it was ours."""
+        import pygame_gui
+        dialog = getattr(self, "confirm_load", None)
+        if dialog is None or getattr(event, "ui_element", None) is not dialog:
+            return False
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
+            self.confirm_load = None
+            self.app.later(lambda: self.app.load_save_file(self.confirm_path))
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE:
+            self.confirm_load = None
+            self.say("The quick save was not loaded.", theme.DIM, 3)
+            return True
+        return False
 
     def cmd_load_game(self) -> None:
         from game.ui.screens.saves import SavesScreen

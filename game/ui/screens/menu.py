@@ -10,9 +10,8 @@ from game.ui.screens.base import Screen
 
 def autosave_file():
     try:
-        from game.io.save_file import autosave_path
-        path = autosave_path()
-        return path if path.is_file() else None
+        from game.io.save_file import latest_autosave
+        return latest_autosave()          # each game has its own: the one written last
     except Exception:
         return None
 
