@@ -124,7 +124,8 @@ def score(ctx: Context, o: Option) -> float:
 def _surrender(state: GameState, side: int) -> float:
     """"Until one group flees, surrenders, or receives full Kill Damage": a side outnumbered three to one
     (one against three, two against six) in a battle of elimination has lost at the round limit whatever
-    it does; running from fight to fight only puts the end off, so it yields."""
+    it does; running from fight to fight only puts the end off, so it yields. So does a side outnumbered
+    two to one whose every fight is lost past hope (HOPELESS)."""
     if state.scenario.victory.get("kind", "eliminate") != "eliminate" or state.sides != 2:
         return -5.0
     mine = len(fights.standing(state, side))
