@@ -11,7 +11,7 @@ from game.ai.framework import Context
 from game.ai.generic import outcome_value
 from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
-from game.rulesets.riskbreaker import battleground, characters, fights, special
+from game.rulesets.riskbreaker import battleground, characters, fights, special, victory
 from game.rulesets.riskbreaker.actions import (Alteration, Declare, FirstAid, Flee, Follow, GainAdvantage, Hold,
                                                 KillDamage, Maneuver, Recovery, SkillDamage, Surrender, Tactics)
 
@@ -116,8 +116,8 @@ def score(ctx: Context, o: Option) -> float:
         return 0.12 * (2 if a.skill else 3) + ((2 * p - 1) * a.risk * ADVANTAGE if a.skill else 0.0)
     if isinstance(a, FirstAid):
         return p * 0.2 * a.risk
-    if isinstance(a, Flee):
-        return 3.0 if _escaping(state, side) else -1.0
+    if isinstance(a, Flee):                    # an escort leaving without the one it escorts wins nothing
+        return 3.0 if _escaping(state, side) and u.id in victory.runners(state, side) else -1.0
     return 0.0
 
 
