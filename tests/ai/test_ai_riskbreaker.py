@@ -195,3 +195,19 @@ def test_a_side_outnumbered_two_to_one_in_fights_lost_past_hope_surrenders():
     assert _choose(state) == Surrender(0)
     set_advantage(state, "yard", 0, -6)
     assert _choose(state) != Surrender(0)
+
+
+def test_an_escort_presses_on_to_a_held_exit_as_the_rounds_run_out():
+    """Hunters barring the exit win at the round limit by waiting: the fewer rounds left, the less
+    they deter the fugitive (a caravan stood a bridge's length from the gate for eight rounds)."""
+    from game.rulesets.riskbreaker.actions import Maneuver
+    runner = fighter_with("Cudgel", "muscle", 5, extra=_moves())
+    hunters = [char(f"h{i}", 1, 2, fighter_with("Axe", "muscle", 7, extra=_moves()), slot=i) for i in range(4)]
+    state = game([char("runner", 0, 1, runner), *hunters], row("camp", "bridge", "gate"),
+                 ruleset_data={"exits": ["gate"]}, victory={"kind": "escape", "side": 0, "escapes": 1},
+                 turn_limit=14)
+    until_turn_of(state, "runner")
+    assert not isinstance(_choose(state), Maneuver)
+    state.flow.turn = 12
+    action = _choose(state)
+    assert isinstance(action, Maneuver) and action.to == "gate"

@@ -13,8 +13,9 @@ option carries (game.engine.odds, as shown to players):
   crossed past each other over the bridge); a place the scenario's situations favour (the pikes'
   stairway, the hunters' ford) is held; out of a fight that is lost only to fall back on friends
   (running to empty ground starts a chase that never finishes a fight), and to the exits when the
-  scenario is won by escaping (at any distance); against a side escaping, the hunters hold the exits
-  and stay on the fugitives;
+  scenario is won by escaping (at any distance; a held exit deters less as the rounds run out, and
+  an escort does not leave without the one it escorts); against a side escaping, the hunters hold the
+  exits and stay on the fugitives;
 - an opponent's maneuver is followed when the fight is going our way, and always when he breaks away
   off the table;
 - nobody idles in a fight; a side outnumbered three to one in a battle of elimination surrenders, and

@@ -205,7 +205,9 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
         foes = _enemy_locations(state, side).get(a.to, 0)
         friends = sum(characters.fight_rating(state, f) for f in fights.standing(state, side)
                       if battleground.location_of(state, f) == a.to) + characters.fight_rating(state, u)
-        danger = 0.03 * max(0, foes - friends)
+        # the enemy waiting at the exit wins at the round limit: the fewer rounds left, the less he deters
+        left = max(0, int(state.scenario.turn_limit or 0) - state.turn) / max(int(state.scenario.turn_limit or 1), 1)
+        danger = 0.03 * max(0, foes - friends) * left
         return 0.3 * (now - near) + (0.3 if near == 0 else 0.0) - danger - cost
     enemies = _enemy_locations(state, side)
     if loc is not None and _escaping(state, 1 - side):
