@@ -151,3 +151,63 @@ def test_a_side_outnumbered_three_to_one_surrenders_a_battle_of_elimination():
                   *[char(f"p{i}", 1, 0, fighter_with("Pike", "muscle", 3), slot=i) for i in range(2)]], row("yard"))
     until_turn_of(state, "lone")
     assert _choose(state) != Surrender(0)
+
+
+def _moves():
+    from tests.rulesets.riskbreaker_helpers import skill
+    return [skill("Maneuver", "agility")]
+
+
+def test_normal_meets_enemies_who_may_still_move_half_way_instead_of_crossing_past_them():
+    """Two parties on either bank of a bridge: jumping at the far bank, where the enemy stands but has
+    yet to act, crossed both parties past each other (bridge seed 1); the step onto the bridge meets
+    them."""
+    from game.rulesets.riskbreaker.actions import Maneuver
+    blade = fighter_with("Sword", "muscle", 6, extra=_moves())
+    state = game([char("west", 0, 0, blade), char("east", 1, 2, fighter_with("Axe", "muscle", 5, extra=_moves()))],
+                 row("west-bank", "bridge", "east-bank"))
+    until_turn_of(state, "east")
+    action = _choose(state, side=1)
+    assert isinstance(action, Maneuver) and action.to == "bridge"
+
+
+def test_normal_holds_the_place_the_scenario_gives_its_side_advantage_in():
+    """The pikes hold the stairway from above (+2 in a fight that begins there): they wait on it for the
+    enemy rather than go down to meet him."""
+    from game.rulesets.riskbreaker.actions import Maneuver
+    pike = fighter_with("Pike", "muscle", 4, extra=_moves())
+    state = game([char("raider", 0, 0, fighter_with("Sword", "muscle", 4, extra=_moves())), char("pike", 1, 2, pike)],
+                 row("yard", "court", "stair"),
+                 ruleset_data={"situations": [{"location": "stair", "side": 1, "advantage": 2,
+                                               "why": "from above", "fighting_with": "Pike"}]})
+    until_turn_of(state, "pike")
+    assert not isinstance(_choose(state, side=1), Maneuver)
+
+
+def test_a_side_outnumbered_two_to_one_in_fights_lost_past_hope_surrenders():
+    """"Until one group flees, surrenders, or receives full Kill Damage": two against four, every fight
+    at -12 Advantage or worse, cannot be turned (three Risk 3 successes a round would not do it)."""
+    from game.rulesets.riskbreaker.actions import Surrender
+    state = game([char("a", 0, 0, fighter_with("Sword", "muscle", 5)), char("b", 0, 0, fighter_with("Axe", "muscle", 5), slot=1),
+                  *[char(f"p{i}", 1, 0, fighter_with("Pike", "muscle", 6), slot=i) for i in range(4)]], row("yard"))
+    until_turn_of(state, "a")
+    set_advantage(state, "yard", 0, -12)
+    assert _choose(state) == Surrender(0)
+    set_advantage(state, "yard", 0, -6)
+    assert _choose(state) != Surrender(0)
+
+
+def test_an_escort_presses_on_to_a_held_exit_as_the_rounds_run_out():
+    """Hunters barring the exit win at the round limit by waiting: the fewer rounds left, the less
+    they deter the fugitive (a caravan stood a bridge's length from the gate for eight rounds)."""
+    from game.rulesets.riskbreaker.actions import Maneuver
+    runner = fighter_with("Cudgel", "muscle", 5, extra=_moves())
+    hunters = [char(f"h{i}", 1, 2, fighter_with("Axe", "muscle", 7, extra=_moves()), slot=i) for i in range(4)]
+    state = game([char("runner", 0, 1, runner), *hunters], row("camp", "bridge", "gate"),
+                 ruleset_data={"exits": ["gate"]}, victory={"kind": "escape", "side": 0, "escapes": 1},
+                 turn_limit=14)
+    until_turn_of(state, "runner")
+    assert not isinstance(_choose(state), Maneuver)
+    state.flow.turn = 12
+    action = _choose(state)
+    assert isinstance(action, Maneuver) and action.to == "gate"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.engine import game as engine
 from game.rulesets.riskbreaker import fights
-from game.rulesets.riskbreaker.actions import Follow, Hold, Maneuver, Tactics
+from game.rulesets.riskbreaker.actions import Follow, Maneuver, Tactics
 
 from tests.rulesets.riskbreaker_helpers import (char, declare_all, fighter_with, game, row, set_advantage, skill, texts,
                                                 until_turn_of, with_dice)

@@ -103,7 +103,8 @@ def test_combat_counters_every_fighter_marks_one_and_three_make_one_kill_damage(
 
 def test_the_later_round_drift_the_greater_skill_level_gains_1_next_round():
     """"If one side's skill level is greater than the other's by one, its Advantage increases by one
-    during this phase the next round": read as greater by one or more, +1 a round."""
+    during this phase the next round": greater by one, +1 the next round (one per point of difference:
+    test_riskbreaker_gaps)."""
     state = game([char("sword", 0, 0, fighter_with("Sword", "muscle", 5)),
                   char("p1", 1, 0, fighter_with("Pike", "muscle", 2), slot=1),
                   char("p2", 1, 0, fighter_with("Pike", "muscle", 2), slot=2)], row("yard"))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from game.engine import game as engine
 from game.rulesets.riskbreaker import characters, fights
-from game.rulesets.riskbreaker.actions import FirstAid, Follow, Hold, KillDamage, Maneuver, Recovery, SkillDamage
+from game.rulesets.riskbreaker.actions import Hold, KillDamage, Maneuver, SkillDamage
 
 from tests.rulesets.riskbreaker_helpers import (char, declare_all, fighter_with, game, row, set_advantage, skill,
                                                 texts, until_turn_of, with_dice)

@@ -11,7 +11,7 @@ from game.ai.framework import Context
 from game.ai.generic import outcome_value
 from game.engine.ruleset import Option
 from game.engine.state import GameState, Unit
-from game.rulesets.riskbreaker import battleground, characters, fights, special
+from game.rulesets.riskbreaker import battleground, characters, fights, special, victory
 from game.rulesets.riskbreaker.actions import (Alteration, Declare, FirstAid, Flee, Follow, GainAdvantage, Hold,
                                                 KillDamage, Maneuver, Recovery, SkillDamage, Surrender, Tactics)
 
@@ -20,6 +20,7 @@ WINNING = 2             # Advantage at which a fight is going our way
 IDLE = -0.04           # taking no action in a fight
 HOLD_EXIT = 3           # hunters who stay on an exit whatever else happens
 SKILL_POINT = 0.06      # one point of Skill Damage on an enemy, beyond the Advantage it gives back
+HOPELESS = 12           # Advantage below which a fight cannot be turned (three Risk 3 successes a round)
 
 
 def worth(state: GameState, u: Unit) -> float:
@@ -64,8 +65,12 @@ def _swing(state: GameState, loc: str | None, side: int, p: float, win: int, los
     return p * (worth_of_advantage(adv + win) - now) + (1 - p) * (worth_of_advantage(adv - lose) - now)
 
 
-def _damage(state: GameState, targets: tuple[str, ...], kill: bool) -> float:
+def _damage(state: GameState, targets: tuple[str, ...], kill: bool, adv: int = 0) -> float:
+    """What the damage is worth. Skill Damage lowers the target's skill level, which the drift pays
+    back to the side as Advantage every round after ("greater by one ... increases by one"): worth a
+    point of Advantage where Advantage is still worth having (little to a side far ahead)."""
     value = 0.0
+    per_point = SKILL_POINT + 3 * (worth_of_advantage(adv + 1) - worth_of_advantage(adv))
     for t, n in Counter(targets).items():
         u = state.units[t]
         if kill:
@@ -76,7 +81,7 @@ def _damage(state: GameState, targets: tuple[str, ...], kill: bool) -> float:
             else:
                 value += 0.8 * worth(state, u) * n / max(cap, 1)
         else:                                   # never below 0: points past it are lost
-            value += min(n, characters.fight_rating(state, u)) * (SKILL_POINT + ADVANTAGE)
+            value += min(n, characters.fight_rating(state, u)) * per_point
     return value
 
 
@@ -95,10 +100,10 @@ def score(ctx: Context, o: Option) -> float:
     loc = fights.fight_of(state, u.id)
     if isinstance(a, GainAdvantage):
         return _swing(state, loc, side, p, a.risk, a.risk) + 0.01
-    if isinstance(a, KillDamage):
-        return p * _damage(state, a.targets, True) + _swing(state, loc, side, p, -a.risk, 2 * a.risk)
-    if isinstance(a, SkillDamage):
-        return p * _damage(state, a.targets, False) + _swing(state, loc, side, p, -a.risk, 2 * a.risk)
+    if isinstance(a, (KillDamage, SkillDamage)):
+        adv = fights.advantage(state, loc, side) if loc else 0
+        return (p * _damage(state, a.targets, isinstance(a, KillDamage), adv)
+                + _swing(state, loc, side, p, -a.risk, 2 * a.risk))
     if isinstance(a, Maneuver):
         return _maneuver(state, u, a, p, loc)
     if isinstance(a, Tactics):
@@ -111,20 +116,23 @@ def score(ctx: Context, o: Option) -> float:
         return 0.12 * (2 if a.skill else 3) + ((2 * p - 1) * a.risk * ADVANTAGE if a.skill else 0.0)
     if isinstance(a, FirstAid):
         return p * 0.2 * a.risk
-    if isinstance(a, Flee):
-        return 3.0 if _escaping(state, side) else -1.0
+    if isinstance(a, Flee):                    # an escort leaving without the one it escorts wins nothing
+        return 3.0 if _escaping(state, side) and u.id in victory.runners(state, side) else -1.0
     return 0.0
 
 
 def _surrender(state: GameState, side: int) -> float:
     """"Until one group flees, surrenders, or receives full Kill Damage": a side outnumbered three to one
     (one against three, two against six) in a battle of elimination has lost at the round limit whatever
-    it does; running from fight to fight only puts the end off, so it yields."""
+    it does; running from fight to fight only puts the end off, so it yields. So does a side outnumbered
+    two to one whose every fight is lost past hope (HOPELESS)."""
     if state.scenario.victory.get("kind", "eliminate") != "eliminate" or state.sides != 2:
         return -5.0
     mine = len(fights.standing(state, side))
     theirs = len(fights.standing(state, 1 - side))
-    return 1.0 if 3 * mine <= theirs else -5.0
+    lost = [loc for loc in state.data.get("fights", {}) if fights.members(state, loc, side)]
+    beyond_hope = bool(lost) and all(fights.advantage(state, loc, side) <= -HOPELESS for loc in lost)
+    return 1.0 if 3 * mine <= theirs or (2 * mine <= theirs and beyond_hope) else -5.0
 
 
 def _declare(state: GameState, a: Declare) -> float:
@@ -153,14 +161,32 @@ def _follow(state: GameState, a: Follow, p: float) -> float:
     return p * (0.1 if adv >= 0 else -0.1)
 
 
-def _enemy_locations(state: GameState, side: int) -> dict[str, int]:
-    """Locations holding enemies, with the enemies' skill level there."""
+def _enemy_locations(state: GameState, side: int, staying: bool = False) -> dict[str, int]:
+    """Locations holding enemies, with the enemies' skill level there; with `staying`, only the
+    enemies who will still be there when the round ends (they acted, they fight, or they cannot
+    maneuver): going for one who may yet move crosses him on the way (two parties passing each other
+    over a bridge)."""
+    acted = set(state.data.get("acted", []))
     out: dict[str, int] = {}
     for e in (e for e in fights.standing(state) if e.side != side):
         loc = battleground.location_of(state, e)
+        if staying and e.id not in acted and fights.fight_of(state, e.id) is None \
+                and characters.skills_for(e, "maneuver"):
+            continue
         if loc is not None:
             out[loc] = out.get(loc, 0) + characters.fight_rating(state, e)
     return out
+
+
+def _held(state: GameState, u: Unit, loc: str | None) -> float:
+    """What a location the scenario gives the side Advantage in is worth holding (the pikes on their
+    stairway, the hunters at the ford): its situations, those of the character's Fight skill."""
+    bonus = 0
+    for s in state.scenario.ruleset_data.get("situations", []) or []:
+        if s.get("location") == loc and int(s.get("side", 0)) == u.side and "round" not in s \
+                and s.get("fighting_with", characters.weapon(state, u)["name"]) == characters.weapon(state, u)["name"]:
+            bonus += int(s.get("advantage", 0))
+    return 0.12 * bonus
 
 
 def _steps(state: GameState, a: str | None, b: str, side: int, far: int = 9) -> int:
@@ -179,7 +205,9 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
         foes = _enemy_locations(state, side).get(a.to, 0)
         friends = sum(characters.fight_rating(state, f) for f in fights.standing(state, side)
                       if battleground.location_of(state, f) == a.to) + characters.fight_rating(state, u)
-        danger = 0.03 * max(0, foes - friends)
+        # the enemy waiting at the exit wins at the round limit: the fewer rounds left, the less he deters
+        left = max(0, int(state.scenario.turn_limit or 0) - state.turn) / max(int(state.scenario.turn_limit or 1), 1)
+        danger = 0.03 * max(0, foes - friends) * left
         return 0.3 * (now - near) + (0.3 if near == 0 else 0.0) - danger - cost
     enemies = _enemy_locations(state, side)
     if loc is not None and _escaping(state, 1 - side):
@@ -194,17 +222,20 @@ def _maneuver(state: GameState, u: Unit, a: Maneuver, p: float, loc: str | None)
         if shooters and not characters.is_ranged(state, u) and adv < WINNING:
             # go at the bows shooting into a fight that is not going our way (one that is, is finished)
             return 0.25 + 0.03 * (characters.fight_rating(state, u) - max(
-                characters.fight_rating(state, e) for e in shooters)) - cost
+                characters.fight_rating(state, e) for e in shooters)) - cost - _held(state, u, here)
         return -0.2
     if _escaping(state, 1 - side):
         return _hunt(state, u, a, here, enemies) - cost
-    if a.to in enemies or here in enemies or characters.is_ranged(state, u):
+    staying = _enemy_locations(state, side, staying=True)
+    if a.to in staying or here in staying or characters.is_ranged(state, u):
         # a place to fight from is worth only what it adds to the one the character stands in: an
         # archer already shooting into a fight next door stays, and so does anyone enemies came to
-        return _fighting_place(state, u, a.to, enemies) - _fighting_place(state, u, here, enemies) - cost
+        return _fighting_place(state, u, a.to, staying) - _fighting_place(state, u, here, staying) - cost
     d_now = min((_steps(state, here, e, side, 5) for e in enemies), default=5)
-    d_new = min((_steps(state, a.to, e, side, 5) for e in enemies), default=5)
-    return 0.13 * (d_now - d_new) - cost        # closing in: a failed maneuver still arrives
+    # enemies who may yet move are met half way, not jumped at: the step toward them is worth as much
+    d_new = min((max(_steps(state, a.to, e, side, 5), 1) for e in enemies), default=5)
+    hold = _held(state, u, a.to) - _held(state, u, here)
+    return 0.13 * (d_now - d_new) + hold - cost        # closing in: a failed maneuver still arrives
 
 
 def _fighting_place(state: GameState, u: Unit, loc: str | None, enemies: dict[str, int]) -> float:
@@ -218,7 +249,7 @@ def _fighting_place(state: GameState, u: Unit, loc: str | None, enemies: dict[st
                       if f.id != u.id and (battleground.location_of(state, f) == loc or (
                           battleground.location_of(state, f) == here and fights.fight_of(state, f.id) is None)))
         odds = friends + characters.fight_rating(state, u) - enemies[loc]
-        return (0.1 if ranged else 0.3) + 0.03 * odds
+        return (0.1 if ranged else 0.3) + 0.03 * odds + _held(state, u, loc)
     if ranged and loc is not None and any(n in enemies for n in battleground.adjacent(state, loc)):
         return 0.3
     return 0.0

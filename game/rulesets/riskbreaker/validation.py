@@ -20,6 +20,11 @@ def problems(scenario: Any) -> list[str]:
         out.append("sides: expected two sides or more")
     if scenario.victory.get("kind") == "escape" and len(scenario.sides) != 2:
         out.append("victory.kind: an escape is played by two sides")
+    ids = {u.id for u in scenario.units if u.side == scenario.victory.get("side", 0)}
+    for j, uid in enumerate(scenario.victory.get("of", []) or []):
+        if uid not in ids:
+            out.append(f"victory.of[{j}]: expected the id of a character of side {scenario.victory.get('side', 0)}, "
+                       f"got {uid!r}")
     pieces = {p.id: shapely.Polygon(p.polygon) for p in scenario.pieces}
     for i, u in enumerate(scenario.units):
         out += [f"units[{i}].stats.{p}" for p in sheet_problems(u.stats)]

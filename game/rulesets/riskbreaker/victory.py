@@ -5,7 +5,8 @@ off the table) or when it surrenders. Scenarios add objectives and a round limit
 - {"kind": "eliminate"} (the default): the text's end; at the limit, the side with more characters
   standing wins (equal: a draw).
 - {"kind": "escape", "side": s, "escapes": n}: side s wins once n of its characters have left the
-  table by an exit location; it loses when it can no longer get n away, or at the limit.
+  table by an exit location; it loses when it can no longer get n away, or at the limit. With
+  "of": [unit ids], only those characters count (an escort: the merchant must get away).
 
 Seed: 001_3f7b5bbacd6908e7.txt (Riskbreaker).
 """
@@ -16,12 +17,20 @@ from game.engine.state import GameState, Result
 KINDS = ("eliminate", "escape")
 
 
-def _fled(state: GameState, side: int) -> int:
-    return sum(1 for u in state.units.values() if u.side == side and "fled" in u.markers)
+def runners(state: GameState, side: int) -> list[str]:
+    """The characters whose escape counts: the scenario's "of" list, else every one of the side."""
+    of = state.scenario.victory.get("of")
+    return [u.id for u in state.units.values() if u.side == side and (not of or u.id in of)]
 
 
-def _standing(state: GameState, side: int) -> int:
-    return sum(1 for u in state.units.values() if u.side == side and not u.out)
+def _fled(state: GameState, side: int, counted: list[str] | None = None) -> int:
+    return sum(1 for u in state.units.values() if u.side == side and "fled" in u.markers
+               and (counted is None or u.id in counted))
+
+
+def _standing(state: GameState, side: int, counted: list[str] | None = None) -> int:
+    return sum(1 for u in state.units.values() if u.side == side and not u.out
+               and (counted is None or u.id in counted))
 
 
 def result(state: GameState) -> Result | None:
@@ -32,10 +41,11 @@ def result(state: GameState) -> Result | None:
     v = state.scenario.victory
     if v.get("kind") == "escape":
         side, need = int(v.get("side", 0)), int(v.get("escapes", 1))
-        fled = _fled(state, side)
+        counted = runners(state, side)
+        fled = _fled(state, side, counted)
         if fled >= need:
             return Result(side, f"{fled} of {names[side]} escaped off the table")
-        if fled + _standing(state, side) < need:
+        if fled + _standing(state, side, counted) < need:
             return Result(1 - side, f"{names[side]} can no longer get {need} away ({fled} escaped)")
         if _standing(state, 1 - side) == 0:
             return Result(side, f"every one of {names[1 - side]} is out of the battle")
@@ -59,7 +69,8 @@ def result_at_limit(state: GameState) -> Result:
     v = state.scenario.victory
     if v.get("kind") == "escape":
         side = int(v.get("side", 0))
-        return Result(1 - side, f"the round limit: {names[side]} did not get away ({_fled(state, side)} escaped)")
+        return Result(1 - side, f"the round limit: {names[side]} did not get away "
+                                f"({_fled(state, side, runners(state, side))} escaped)")
     standing = [_standing(state, s) for s in range(state.sides)]
     most = max(standing)
     if standing.count(most) > 1:
