@@ -141,7 +141,7 @@ class CampaignCA:
                 continue
             best = max(self._hexes(view, o), key=lambda h: (self.worth(view, unit, h, target, at, here), -h.r, -h.q))
             yield Candidate(self.worth(view, unit, best, target, at, here), o.at(*regions.point_of(view, best)),
-                            f"march to {best.q},{best.r}", option=o)
+                            f"march to {view.board.label(best)}", option=o)
 
     def garrison(self, view: GameState, side: int, capital: Hex | None):
         """The army that holds the capital: the one nearest it, when the side has two or more (or any,
