@@ -2,9 +2,10 @@
 
 Every option is scored from the side's view only:
 - placing an army: the legal hex nearest the nearest enemy capital, so the armies start forward;
-- a starving army loots unless the nearest town is its own side's (a sacked town may turn hostile),
-  and then it waits for a train (a rebellion is 1 in 3 only if the train is late, and late only when
-  far from home);
+- a starving army loots unless the town it would sack is its own side's or already hostile to it (a
+  sacked town may turn hostile; a hostile one's partisans strike): then it waits for a train;
+- a march never ends in a town hostile to the side for nothing (it can never hold it, and loses a
+  unit to its partisans);
 - a march: toward the goal (the nearest enemy capital; an enemy or neutral town on the way is worth
   a detour), with the battle it would start weighed by a rule of thumb: the armies' strengths, the
   cavalry and guns counting more, the ground's cover for the defender. An army avoids a battle it
@@ -27,7 +28,7 @@ from game.ai.framework import Candidate, Context, Knowledge
 from game.ai.knowledge import register_knowledge
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
-from game.rulesets.risk_to_take_campaign import armies, fog, regions
+from game.rulesets.risk_to_take_campaign import armies, fog, regions, supply
 
 WEIGHT = {"line-infantry": 1.0, "light-infantry": 0.9, "cavalry": 1.2, "cuirassiers": 1.4,
           "dragoons": 1.1, "artillery": 1.3, "commander": 0.3}
@@ -37,6 +38,7 @@ DANGER = 6                 # an enemy army this close to the capital calls an ar
 HOLD = 20.0                # the garrison's wish to stay on its capital ...
 HOLD_MANY = 100.0          # ... absolute with two enemy sides or more: a third side walks into it unseen
 CROWDED = 1                # hexes a third side's army near an enemy capital adds to the march there
+PARTISANS = 15.0           # ending a march in a town hostile to the side: a unit lost for nothing
 
 
 def power(unit) -> float:
@@ -104,18 +106,19 @@ class CampaignCA:
                                 "garrison" if garrison else "forward", option=o)
 
     def forage(self, ctx: Context) -> Iterable[Candidate]:
+        """Loot, unless the town the looting would sack is the side's own or already hostile to it
+        (sacking it may turn it hostile, or brings the partisans down on the army): then wait for
+        a train. With no town in reach the looting costs only the next battle's initiative."""
         view = ctx.view
         unit = view.units[ctx.decision.actor[0]]
-        towns = [h for h, _p in armies.places(view, "town")]
-        town = armies.nearest(view, armies.hex_of(unit), towns)
-        ours = town is not None and armies.holder(view, town) == unit.side
-        home = armies.capital(view, unit.side)
-        near_home = home is not None and view.board.distance(home, armies.hex_of(unit)) <= 10
+        town = supply.town_to_sack(view, unit)
+        spare = town is not None and (armies.holder(view, town) == unit.side
+                                      or armies.hostile_to(view, town, unit.side))
         for o in ctx.options:
             if o.kind == "Loot":
-                yield Candidate(0.0 if ours and near_home else 1.0, o.action, "loot", option=o)
+                yield Candidate(0.0 if spare else 1.0, o.action, "loot", option=o)
             else:
-                yield Candidate(0.5 if ours and near_home else 0.0, o.action, "wait for a train", option=o)
+                yield Candidate(0.5, o.action, "wait for a train", option=o)
 
     def _hexes(self, view: GameState, option) -> list[Hex]:
         """The hexes of a region option (its shrunk hexes: one centre each)."""
@@ -166,9 +169,12 @@ class CampaignCA:
         enough = FAVOURABLE if view.turn <= view.scenario.turn_limit // 2 else BOLD
         if odds is not None:
             score += 8.0 * (odds - 1.0) + 5.0 if odds >= enough else -30.0
+        hostile = place is not None and armies.hostile_to(view, h, unit.side)
         if place is not None and armies.holder(view, h) != unit.side and place.kind != "camp" \
-                and (odds is None or odds >= enough):
+                and not hostile and (odds is None or odds >= enough):
             score += 100.0 if place.kind == "capital" else 3.0
+        if hostile and h != here and enemy is None:
+            score -= PARTISANS                   # a town it can never hold, whose partisans strike
         for e_hex, e in at.items():              # do not stand next to a stronger enemy army
             if h != e_hex and board.distance(h, e_hex) == 1 and battle_odds(view, unit, e) < enough:
                 score -= 4.0
