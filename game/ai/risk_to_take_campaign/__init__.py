@@ -10,8 +10,10 @@ Every option is scored from the side's view only:
   a detour), with the battle it would start weighed by a rule of thumb: the armies' strengths, the
   cavalry and guns counting more, the ground's cover for the defender. An army avoids a battle it
   would likely lose, and moves onto a weaker enemy army it can reach; once half the campaign's turns
-  are gone it takes even odds (the war must be won before the limit). The army nearest the capital
-  holds it (when the side has two armies or more, or an enemy army is seen near it).
+  are gone it takes even odds (the war must be won before the limit). At the gates of an enemy
+  capital (2 hexes or less) it attacks the garrison it sees at 3 to 4 odds: taking the capital wins
+  the war, losing the battle only throws it back a hex, and hovering there wins nothing. The army
+  nearest the capital holds it (when the side has two armies or more, or an enemy army is seen near it).
 
 With three sides or more (the Three Kingdoms):
 - the garrison never leaves its capital to strike nearby (a third side may walk into it unseen);
@@ -39,6 +41,9 @@ HOLD = 20.0                # the garrison's wish to stay on its capital ...
 HOLD_MANY = 100.0          # ... absolute with two enemy sides or more: a third side walks into it unseen
 CROWDED = 1                # hexes a third side's army near an enemy capital adds to the march there
 PARTISANS = 15.0           # ending a march in a town hostile to the side: a unit lost for nothing
+AT_THE_GATES = 2           # an army this close to an enemy capital it sees held ...
+NERVE = 0.75               # ... attacks its garrison at these odds (taking it wins the war; a lost
+                           # battle only throws the army back a hex): no hovering at the gates
 
 
 def power(unit) -> float:
@@ -167,6 +172,9 @@ class CampaignCA:
                 and many_enemies(view) and not fog.seen_by(view, unit.side, h):
             odds = 1.0                           # a capital out of sight: presumed held by an army like ours
         enough = FAVOURABLE if view.turn <= view.scenario.turn_limit // 2 else BOLD
+        if enemy is not None and place is not None and place.kind == "capital" \
+                and board.distance(here, h) <= AT_THE_GATES:
+            enough = min(enough, NERVE)          # at the gates of an enemy capital: the war is won there
         if odds is not None:
             score += 8.0 * (odds - 1.0) + 5.0 if odds >= enough else -30.0
         hostile = place is not None and armies.hostile_to(view, h, unit.side)

@@ -244,3 +244,19 @@ def test_no_ai_army_sacks_a_town_its_side_holds_over_seeded_campaigns():
         sacks += [e.data for e in state.log if e.kind == "Sacked" and not e.data.get("rebels")]
     assert sacks                                                   # the seeds do starve and loot
     assert all(s["held_by"] != s["side"] for s in sacks)
+
+
+def test_at_the_gates_of_an_enemy_capital_the_ai_attacks_its_garrison_instead_of_hovering():
+    """Issue 27: armies hovered 1-2 hexes from an enemy capital for ten turns. Two hexes from
+    Eastgard, held by a garrison a little stronger than itself (odds 3 to 4 or better), the army
+    attacks: taking the capital wins the war, a lost battle only throws it back a hex."""
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign.actions import March
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    mine = ["line-infantry", "line-infantry", "line-infantry", "cavalry", "commander"]
+    theirs = ["line-infantry", "line-infantry", "line-infantry", "line-infantry", "cavalry", "commander"]
+    units = [{"id": "w1", "side": 0, "hex": [4, 2], "stats": {"units": mine}},
+             {"id": "e1", "side": 1, "hex": [6, 2], "stats": {"units": theirs}}]
+    s = game([6, 1, 3, 3], units=units)
+    action = _march_of(s, "w1")
+    assert isinstance(action, March) and _at(s, action) == Hex(6, 2)
