@@ -112,13 +112,16 @@ class CampaignCA:
 
     def forage(self, ctx: Context) -> Iterable[Candidate]:
         """Loot, unless the town the looting would sack is the side's own or already hostile to it
-        (sacking it may turn it hostile, or brings the partisans down on the army): then wait for
-        a train. With no town in reach the looting costs only the next battle's initiative."""
+        (sacking it may turn it hostile, or brings the partisans down on the army), or the army
+        holds its capital (the looting would march the garrison away; a train from the capital
+        reaches it at once): then wait for a train. With no town in reach the looting costs only
+        the next battle's initiative."""
         view = ctx.view
         unit = view.units[ctx.decision.actor[0]]
         town = supply.town_to_sack(view, unit)
         spare = town is not None and (armies.holder(view, town) == unit.side
-                                      or armies.hostile_to(view, town, unit.side))
+                                      or armies.hostile_to(view, town, unit.side)
+                                      or armies.hex_of(unit) == armies.capital(view, unit.side))
         for o in ctx.options:
             if o.kind == "Loot":
                 yield Candidate(0.0 if spare else 1.0, o.action, "loot", option=o)

@@ -110,8 +110,8 @@ def loot(state: GameState, unit: Unit) -> None:
         return
     if town != armies.hex_of(unit):
         movement.march(state, unit, town)
-        if armies.hex_of(unit) != town:
-            return                        # it ran into an army it had not seen: no sack
+        if armies.hex_of(unit) != town or any(o is not unit for o in armies.armies_at(state, town)):
+            return                        # it ran into an army it had not seen: a battle, no sack
     status["moved"] = True
     sack(state, town, unit.side, unit.name)
 
