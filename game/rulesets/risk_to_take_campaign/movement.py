@@ -147,7 +147,7 @@ def march(state: GameState, unit, goal: Hex) -> None:
     for h in path[1:]:
         trains.catch(state, unit, h)
     unit.hex = (goal.q, goal.r)
-    state.emit("Marched", f"{unit.name} marches {len(path) - 1} hexes to {words.where(state, goal)}", actor=unit.id,
+    state.emit("Marched", f"{unit.name} marches {words.hexes(len(path) - 1)} to {words.where(state, goal)}", actor=unit.id,
                path=[[h.q, h.r] for h in path], hidden_from=hidden)
     for o in armies.armies_at(state, goal):
         if o is unit:

@@ -12,6 +12,11 @@ NEARBY = 3                  # a place this close (hexes) names the hex's surroun
 COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
 
 
+def hexes(n: int) -> str:
+    """A count of hexes in words: "1 hex", "4 hexes"."""
+    return f"{n} hex" if n == 1 else f"{n} hexes"
+
+
 def direction(state: GameState, frm: Hex, to: Hex) -> str:
     """The compass direction from one hex to another as the map is drawn (north up, y grows down)."""
     (x0, y0), (x1, y1) = state.board.centre(frm), state.board.centre(to)
@@ -30,4 +35,4 @@ def where(state: GameState, h: Hex) -> str:
         return label
     d, r, q = near[0]
     at = Hex(q, r)
-    return f"{label}, {d} hex{'es' if d > 1 else ''} {direction(state, at, h)} of {board.places[at].name}"
+    return f"{label}, {hexes(d)} {direction(state, at, h)} of {board.places[at].name}"
