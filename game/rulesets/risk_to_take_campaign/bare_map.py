@@ -21,8 +21,7 @@ from game.geometry.hexmap import HexMap
 from .armies import ARMIES_PER_SIDE, DEFAULT_ARMY
 from .turn import DEPLOY_RADIUS
 
-DEFAULT_GOALS = [{"kind": "capital"}, {"kind": "destroy"}]
-DEFAULT_VICTORY = {"kind": "campaign", "goals": DEFAULT_GOALS}
+DEFAULT_GOALS = ({"kind": "capital"}, {"kind": "destroy"})
 
 
 def largest_region(board: HexMap) -> list[Hex]:

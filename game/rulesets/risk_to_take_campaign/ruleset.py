@@ -202,7 +202,10 @@ class RiskToTakeCampaign(Ruleset):
         return looks.unit_look(state, unit_id)
 
     # -- a bare hex map (a Tiled import) made a campaign (bare_map.py) ----------------------------
-    default_victory = bare_map.DEFAULT_VICTORY
+    @property
+    def default_victory(self) -> dict[str, Any]:
+        """A scenario's victory when its file gives none: the campaign's goals (bare_map.py)."""
+        return {"kind": "campaign", "goals": [dict(g) for g in bare_map.DEFAULT_GOALS]}
 
     def complete_scenario(self, doc: dict[str, Any]) -> list[str]:
         return bare_map.complete_scenario(doc)
