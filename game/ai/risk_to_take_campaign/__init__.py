@@ -150,7 +150,10 @@ class CampaignCA:
                 hold = (HOLD_MANY if many_enemies(view) else HOLD) if unit is keeper and here == capital else 0.0
                 yield Candidate(hold + self.worth(view, unit, here, target, at, here), o.action, "stay", option=o)
                 continue
-            best = max(self._hexes(view, o), key=lambda h: (self.worth(view, unit, h, target, at, here), -h.r, -h.q))
+            # equal worth: a seeded draw, not the map's order (north-west first favoured the armies
+            # marching north-west: four marches, the northern side won 1 game in 10)
+            best = max(self._hexes(view, o), key=lambda h: (round(self.worth(view, unit, h, target, at, here), 6),
+                                                            ctx.rng.random()))
             yield Candidate(self.worth(view, unit, best, target, at, here), o.at(*regions.point_of(view, best)),
                             f"march to {view.board.label(best)}", option=o)
 
