@@ -34,7 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play a scenario headless to its end")
     s.add_argument("file", nargs="?")
     s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--players", default="random,random")
+    s.add_argument("--players", default="random",
+                   help="one player for every side, or one per side, comma-separated (default: random)")
     s.add_argument("--max-turns", type=int)
     s.add_argument("--log")
     s.add_argument("--stop-after", type=int)

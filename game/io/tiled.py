@@ -105,6 +105,8 @@ def _import(tiled: Any, source: str, ruleset: Any, cm_per_tile: float | None) ->
     if board == "hexmap":
         doc["hexmap"]["places"] = frame.doc["places"]
     doc["sides"] = [{"name": n} for n in frame.side_names]
+    if board == "hexmap":
+        tiled_hex.complete(doc, ruleset, frame.warnings.append)    # what a bare map lacks, as guesses
     doc = {key: doc[key] for key in KEY_ORDER if key in doc}
     _check(doc, source, frame.origins | {key: f"map property {key!r}" for key in MAP_KEYS})
     return TiledImport(doc, frame.warnings)
@@ -159,8 +161,8 @@ def _skeleton(source: str, path: Path, tiled: Any, mp: dict[str, Any], ruleset_i
     warnings = frame.warnings
     victory: Any = mp.get("victory")
     if victory is None:
-        warnings.append(f"no 'victory' map property: the victory is {{\"kind\": \"{DEFAULT_VICTORY}\"}}")
-        victory = {"kind": DEFAULT_VICTORY}
+        victory = dict(getattr(registry.get(ruleset_id), "default_victory", None) or {"kind": DEFAULT_VICTORY})
+        warnings.append(f"no 'victory' map property: the victory is {json.dumps(victory)}")
     elif isinstance(victory, str) and not victory.strip().startswith("{"):
         victory = {"kind": victory.strip()}
     else:

@@ -29,6 +29,16 @@ from game.geometry.hexmap import offset_to_axial as odd_to_axial
 FLIP_BITS = 0xF0000000
 OFF_MAP = "off-map"
 OFF_MAP_KIND = {"label": "Off the map", "color": "#3a3a3a", "move_cost": None, "cover": False}
+WATER = "water"
+WATER_KIND = {"label": "Water", "color": "#3c78d7", "move_cost": None, "cover": False}
+# the terrain names public hex tilesets use for the game's kinds (each use is said in a warning)
+SYNONYMS = {"grass": "plain", "grassland": "plain", "meadow": "plain", "field": "plain", "fields": "plain",
+            "clear": "plain", "open": "plain", "desert": "plain", "sand": "plain", "dirt": "plain",
+            "woods": "forest", "wood": "forest", "trees": "forest", "jungle": "forest",
+            "hill": "hills", "mountain": "hills", "mountains": "hills", "rough": "hills",
+            "swamp": "marsh", "bog": "marsh", "wetland": "marsh",
+            "water": WATER, "sea": WATER, "ocean": WATER, "lake": WATER, "deep-water": WATER,
+            "shallow-water": WATER}
 PLACE_CLASSES = ("town", "capital", "camp")
 
 
@@ -125,20 +135,27 @@ def hexmap_doc(cells: Iterable[tuple[int, int, str | None, str]], cols: int, row
     out_cols, out_rows = map_shape(cols, rows, axis, index)
     hexes: dict[tuple[int, int], str] = {}
     unknown: dict[str, list[str]] = {}
+    read_as: dict[str, list[str]] = {}
     for col, row, terrain, where in cells:
         if terrain is None:
             continue
         kind = terrain.strip().lower().replace(" ", "-")
-        if kind not in known:
+        if kind not in known and kind in SYNONYMS:
+            read_as.setdefault(terrain, []).append(where)
+            kind = SYNONYMS[kind]
+        elif kind not in known:
             unknown.setdefault(terrain, []).append(where)
             kind = default
         hexes[placed(col, row, axis, index)] = kind
+    for name, places in read_as.items():
+        kind = SYNONYMS[name.strip().lower().replace(" ", "-")]
+        warn(f"hex terrain {name!r} ({_tiles(places)}) is read as {kind!r}" + (" (impassable)" if kind == WATER else ""))
     for name, places in unknown.items():
-        warn(f"unknown hex terrain {name!r} ({len(places)} tile{'s' if len(places) > 1 else ''}, first "
+        warn(f"unknown hex terrain {name!r} ({_tiles(places)}, first "
              f"{places[0]}) is {default!r}; known: {', '.join(sorted(known))}")
     doc: dict[str, Any] = {"layout": layout, "size": size, "cols": out_cols, "rows": out_rows,
                            "default": default}
-    kinds: dict[str, Any] = {}
+    kinds: dict[str, Any] = {WATER: dict(WATER_KIND)} if WATER in hexes.values() else {}
     pad = padding(out_cols, out_rows, axis, index)
     if pad:
         kinds[OFF_MAP] = dict(OFF_MAP_KIND)
@@ -152,6 +169,19 @@ def hexmap_doc(cells: Iterable[tuple[int, int, str | None, str]], cols: int, row
     if kinds:
         doc["kinds"] = kinds
     return doc
+
+
+def _tiles(places: list[str]) -> str:
+    return f"{len(places)} tile{'s' if len(places) > 1 else ''}"
+
+
+def complete(doc: dict[str, Any], ruleset: Any, warn: Callable[[str], None]) -> None:
+    """A hex map that carries nothing but terrain (as public Tiled maps do) made a scenario of the
+    ruleset: the ruleset fills what is missing (`complete_scenario(doc)`, if it has one) and each of
+    its guesses becomes a warning."""
+    fill = getattr(ruleset, "complete_scenario", None)
+    for guess in (fill(doc) if fill is not None else []):
+        warn(guess)
 
 
 def _by_offset(layout: str) -> Callable[[tuple[tuple[int, int], str]], tuple[int, int]]:

@@ -2,15 +2,18 @@
 
 Every option is scored from the side's view only:
 - placing an army: the legal hex nearest the nearest enemy capital, so the armies start forward;
-- a starving army loots unless the nearest town is its own side's (a sacked town may turn hostile),
-  and then it waits for a train (a rebellion is 1 in 3 only if the train is late, and late only when
-  far from home);
+- a starving army loots unless the town it would sack is its own side's or already hostile to it (a
+  sacked town may turn hostile; a hostile one's partisans strike): then it waits for a train;
+- a march never ends in a town hostile to the side for nothing (it can never hold it, and loses a
+  unit to its partisans);
 - a march: toward the goal (the nearest enemy capital; an enemy or neutral town on the way is worth
   a detour), with the battle it would start weighed by a rule of thumb: the armies' strengths, the
   cavalry and guns counting more, the ground's cover for the defender. An army avoids a battle it
   would likely lose, and moves onto a weaker enemy army it can reach; once half the campaign's turns
-  are gone it takes even odds (the war must be won before the limit). The army nearest the capital
-  holds it (when the side has two armies or more, or an enemy army is seen near it).
+  are gone it takes even odds (the war must be won before the limit). At the gates of an enemy
+  capital (2 hexes or less) it attacks the garrison it sees at 3 to 4 odds: taking the capital wins
+  the war, losing the battle only throws it back a hex, and hovering there wins nothing. The army
+  nearest the capital holds it (when the side has two armies or more, or an enemy army is seen near it).
 
 With three sides or more (the Three Kingdoms):
 - the garrison never leaves its capital to strike nearby (a third side may walk into it unseen);
@@ -27,7 +30,7 @@ from game.ai.framework import Candidate, Context, Knowledge
 from game.ai.knowledge import register_knowledge
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
-from game.rulesets.risk_to_take_campaign import armies, fog, regions
+from game.rulesets.risk_to_take_campaign import armies, fog, regions, supply
 
 WEIGHT = {"line-infantry": 1.0, "light-infantry": 0.9, "cavalry": 1.2, "cuirassiers": 1.4,
           "dragoons": 1.1, "artillery": 1.3, "commander": 0.3}
@@ -37,6 +40,10 @@ DANGER = 6                 # an enemy army this close to the capital calls an ar
 HOLD = 20.0                # the garrison's wish to stay on its capital ...
 HOLD_MANY = 100.0          # ... absolute with two enemy sides or more: a third side walks into it unseen
 CROWDED = 1                # hexes a third side's army near an enemy capital adds to the march there
+PARTISANS = 15.0           # ending a march in a town hostile to the side: a unit lost for nothing
+AT_THE_GATES = 2           # an army this close to an enemy capital it sees held ...
+NERVE = 0.75               # ... attacks its garrison at these odds (taking it wins the war; a lost
+                           # battle only throws the army back a hex): no hovering at the gates
 
 
 def power(unit) -> float:
@@ -104,18 +111,22 @@ class CampaignCA:
                                 "garrison" if garrison else "forward", option=o)
 
     def forage(self, ctx: Context) -> Iterable[Candidate]:
+        """Loot, unless the town the looting would sack is the side's own or already hostile to it
+        (sacking it may turn it hostile, or brings the partisans down on the army), or the army
+        holds its capital (the looting would march the garrison away; a train from the capital
+        reaches it at once): then wait for a train. With no town in reach the looting costs only
+        the next battle's initiative."""
         view = ctx.view
         unit = view.units[ctx.decision.actor[0]]
-        towns = [h for h, _p in armies.places(view, "town")]
-        town = armies.nearest(view, armies.hex_of(unit), towns)
-        ours = town is not None and armies.holder(view, town) == unit.side
-        home = armies.capital(view, unit.side)
-        near_home = home is not None and view.board.distance(home, armies.hex_of(unit)) <= 10
+        town = supply.town_to_sack(view, unit)
+        spare = town is not None and (armies.holder(view, town) == unit.side
+                                      or armies.hostile_to(view, town, unit.side)
+                                      or armies.hex_of(unit) == armies.capital(view, unit.side))
         for o in ctx.options:
             if o.kind == "Loot":
-                yield Candidate(0.0 if ours and near_home else 1.0, o.action, "loot", option=o)
+                yield Candidate(0.0 if spare else 1.0, o.action, "loot", option=o)
             else:
-                yield Candidate(0.5 if ours and near_home else 0.0, o.action, "wait for a train", option=o)
+                yield Candidate(0.5, o.action, "wait for a train", option=o)
 
     def _hexes(self, view: GameState, option) -> list[Hex]:
         """The hexes of a region option (its shrunk hexes: one centre each)."""
@@ -139,9 +150,12 @@ class CampaignCA:
                 hold = (HOLD_MANY if many_enemies(view) else HOLD) if unit is keeper and here == capital else 0.0
                 yield Candidate(hold + self.worth(view, unit, here, target, at, here), o.action, "stay", option=o)
                 continue
-            best = max(self._hexes(view, o), key=lambda h: (self.worth(view, unit, h, target, at, here), -h.r, -h.q))
+            # equal worth: a seeded draw, not the map's order (north-west first favoured the armies
+            # marching north-west: four marches, the northern side won 1 game in 10)
+            best = max(self._hexes(view, o), key=lambda h: (round(self.worth(view, unit, h, target, at, here), 6),
+                                                            ctx.rng.random()))
             yield Candidate(self.worth(view, unit, best, target, at, here), o.at(*regions.point_of(view, best)),
-                            f"march to {best.q},{best.r}", option=o)
+                            f"march to {view.board.label(best)}", option=o)
 
     def garrison(self, view: GameState, side: int, capital: Hex | None):
         """The army that holds the capital: the one nearest it, when the side has two or more (or any,
@@ -164,11 +178,17 @@ class CampaignCA:
                 and many_enemies(view) and not fog.seen_by(view, unit.side, h):
             odds = 1.0                           # a capital out of sight: presumed held by an army like ours
         enough = FAVOURABLE if view.turn <= view.scenario.turn_limit // 2 else BOLD
+        if enemy is not None and place is not None and place.kind == "capital" \
+                and board.distance(here, h) <= AT_THE_GATES:
+            enough = min(enough, NERVE)          # at the gates of an enemy capital: the war is won there
         if odds is not None:
             score += 8.0 * (odds - 1.0) + 5.0 if odds >= enough else -30.0
+        hostile = place is not None and armies.hostile_to(view, h, unit.side)
         if place is not None and armies.holder(view, h) != unit.side and place.kind != "camp" \
-                and (odds is None or odds >= enough):
+                and not hostile and (odds is None or odds >= enough):
             score += 100.0 if place.kind == "capital" else 3.0
+        if hostile and h != here and enemy is None:
+            score -= PARTISANS                   # a town it can never hold, whose partisans strike
         for e_hex, e in at.items():              # do not stand next to a stronger enemy army
             if h != e_hex and board.distance(h, e_hex) == 1 and battle_odds(view, unit, e) < enough:
                 score -= 4.0

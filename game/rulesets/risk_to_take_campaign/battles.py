@@ -25,7 +25,7 @@ from game.engine import registry
 from game.engine.state import GameState, Result
 from game.geometry.hexgrid import Hex
 
-from . import armies
+from . import armies, words
 
 BATTLES = "risk-to-take"           # the ruleset the battles are games of (the campaign's `nests`)
 GROUND = {"forest": "forest", "hills": "hills", "town": "town", "capital": "town"}
@@ -92,7 +92,7 @@ def next_battle(state: GameState, phase: Any = None) -> None:
             state.data["pending"].pop(0)
             continue
         scenario = scenario_for(state, battle)
-        state.emit("BattleBegins", f"Battle at {armies.key(Hex(*battle['hex']))}: {a.name} attacks {d.name} "
+        state.emit("BattleBegins", f"Battle at {words.where(state, Hex(*battle['hex']))}: {a.name} attacks {d.name} "
                    f"({scenario.title})", attacker=a.id, defender=d.id)
         engine.start_child(state, scenario, RESUME, seats=(a.side, d.side))
         return
@@ -132,7 +132,7 @@ def retreat(state: GameState, unit, to: Hex | None = None) -> None:
         state.emit("Surrendered", f"{unit.name} has nowhere to retreat and surrenders", actor=unit.id)
         return
     unit.hex = (to.q, to.r)
-    state.emit("Retreated", f"{unit.name} retreats to {armies.key(to)}", actor=unit.id)
+    state.emit("Retreated", f"{unit.name} retreats to {words.where(state, to)}", actor=unit.id)
 
 
 def take(state: GameState, h: Hex, side: int) -> None:

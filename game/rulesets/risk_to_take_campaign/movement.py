@@ -23,7 +23,7 @@ import heapq
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies, fog, regions, trains
+from . import armies, fog, regions, trains, words
 from .armies import REBEL
 
 BASE = 5
@@ -138,7 +138,7 @@ def march(state: GameState, unit, goal: Hex) -> None:
     path = blunder(state, unit, path_to(state, unit, goal))
     if path[-1] != goal:
         state.emit("RanInto", f"{unit.name} runs into an army it had not seen and stops at "
-                   f"{armies.key(path[-1])}", actor=unit.id)
+                   f"{words.where(state, path[-1])}", actor=unit.id)
         goal = path[-1]
     status = armies.status(unit)
     status["moved"] = True
@@ -147,7 +147,7 @@ def march(state: GameState, unit, goal: Hex) -> None:
     for h in path[1:]:
         trains.catch(state, unit, h)
     unit.hex = (goal.q, goal.r)
-    state.emit("Marched", f"{unit.name} marches {len(path) - 1} hexes to {armies.key(goal)}", actor=unit.id,
+    state.emit("Marched", f"{unit.name} marches {words.hexes(len(path) - 1)} to {words.where(state, goal)}", actor=unit.id,
                path=[[h.q, h.r] for h in path], hidden_from=hidden)
     for o in armies.armies_at(state, goal):
         if o is unit:

@@ -18,7 +18,7 @@ from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import Option, OptionSpec, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
-from . import armies, battles, editing, fog, goals, looks, movement, regions, supply, turn
+from . import armies, bare_map, battles, editing, fog, goals, looks, movement, regions, supply, turn
 from .actions import ACTIONS, Deploy, ForbidLooting, Halt, Loot, March
 
 
@@ -200,6 +200,15 @@ class RiskToTakeCampaign(Ruleset):
 
     def unit_look(self, state: GameState, unit_id: str):
         return looks.unit_look(state, unit_id)
+
+    # -- a bare hex map (a Tiled import) made a campaign (bare_map.py) ----------------------------
+    @property
+    def default_victory(self) -> dict[str, Any]:
+        """A scenario's victory when its file gives none: the campaign's goals (bare_map.py)."""
+        return {"kind": "campaign", "goals": [dict(g) for g in bare_map.DEFAULT_GOALS]}
+
+    def complete_scenario(self, doc: dict[str, Any]) -> list[str]:
+        return bare_map.complete_scenario(doc)
 
     # -- for the scenario editor: the army and its list of units (editing.py) -------------------
     def unit_kinds(self) -> tuple[UnitKind, ...]:

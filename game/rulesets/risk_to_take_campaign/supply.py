@@ -37,7 +37,7 @@ from game.engine.scenario import Unit
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies, movement
+from . import armies, fog, movement
 from .armies import COMMANDER, REBEL
 from .trains import advance_trains, catch, disband, launch, train_missed  # noqa: F401 (the flow's steps)
 
@@ -84,13 +84,16 @@ def starving_decisions(state: GameState, phase: Any) -> list[Decision]:
 # -- looting ----------------------------------------------------------------------------------------
 def town_to_sack(state: GameState, unit: Unit) -> Hex | None:
     """The nearest town (not a capital) the army can march to with LOOT_REACH hexes, as a march goes
-    (the map's costs; never through an enemy army it sees), or the one it stands in; a town where an
-    army of another side (or rebels) stands, or one of its own side's armies, cannot be its goal."""
+    (the map's costs; never through an enemy army it sees), or the one it stands in; a town where it
+    sees another army (of any side, or rebels) cannot be its goal. What its side knows decides, as in
+    a march: an army in the fog is run into (a battle, no sack)."""
     here = armies.hex_of(unit)
     reach = movement.reach(state, unit, LOOT_REACH)
     ends = set(movement.destinations(state, unit, LOOT_REACH)) | {here}
+    looking = fog.eyes(state, unit.side)
     towns = [h for h, _p in armies.places(state, "town") if h in ends
-             and all(o is unit for o in armies.armies_at(state, h))]
+             and all(o is unit or (o.side != unit.side and not fog.seen_by(state, unit.side, h, looking))
+                     for o in armies.armies_at(state, h))]
     best = sorted(towns, key=lambda h: (reach[h][0], state.board.distance(here, h), h.r, h.q))
     return best[0] if best else None
 
@@ -107,18 +110,19 @@ def loot(state: GameState, unit: Unit) -> None:
         return
     if town != armies.hex_of(unit):
         movement.march(state, unit, town)
-        if armies.hex_of(unit) != town:
-            return                        # it ran into an army it had not seen: no sack
+        if armies.hex_of(unit) != town or any(o is not unit for o in armies.armies_at(state, town)):
+            return                        # it ran into an army it had not seen: a battle, no sack
     status["moved"] = True
     sack(state, town, unit.side, unit.name)
 
 
-def sack(state: GameState, town: Hex, side: int, by: str) -> None:
+def sack(state: GameState, town: Hex, side: int, by: str, rebels: bool = False) -> None:
     k = armies.key(town)
     name = state.board.places[town].name
     if k not in state.data["sacked"]:
         state.data["sacked"].append(k)
-    state.emit("Sacked", f"{by} sacks {name}", place=k)
+    state.emit("Sacked", f"{by} sacks {name}", place=k, side=side, held_by=armies.holder(state, town),
+               rebels=rebels)
     if armies.hostile_to(state, town, side):
         return                            # hostile to that side already: nothing more to turn
     roll = state.roll("d6<=2", "sacked town turns hostile", name, odds_text="1-2: hostile")
@@ -197,4 +201,4 @@ def rebels_loot(state: GameState) -> None:
         to = path[min(REBEL_STEPS, len(path) - 1)]
         unit.hex = (to.q, to.r)
         if to == town:
-            sack(state, town, unit.side, f"The rebels of {unit.name}")
+            sack(state, town, unit.side, f"The rebels of {unit.name}", rebels=True)

@@ -30,7 +30,7 @@ from game.engine.scenario import Unit
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies
+from . import armies, words
 from .armies import COMMANDER, REBEL, TRAIN
 
 TRAIN_STEPS = 7
@@ -66,7 +66,7 @@ def launch(state: GameState, unit: Unit) -> None:
     armies.status(unit)["train"] = tid
     sent = detach(unit, train)
     escort = f", escorted by the {sent['type']} sent back for it" if sent else ""
-    state.emit("TrainSent", f"A supply train for {unit.name} leaves {armies.key(start)}{escort}", actor=tid,
+    state.emit("TrainSent", f"A supply train for {unit.name} leaves {words.where(state, start)}{escort}", actor=tid,
                hidden_from=armies.others(state, unit.side))
 
 

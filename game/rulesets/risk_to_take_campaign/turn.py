@@ -20,7 +20,7 @@ from game.engine.flow import Decision
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies
+from . import armies, words
 from .armies import TO_PLACE
 
 DEPLOY_RADIUS = 10
@@ -55,7 +55,7 @@ def roll_initiative(state: GameState) -> None:
 
 # -- placing armies -----------------------------------------------------------------------------
 def anchors(state: GameState, unit) -> tuple[list[Hex], int]:
-    """Where an army may be placed around: its capital (turn 1, 10 hexes) or, for a reinforcement,
+    """Where an army may be placed around: its capital (turn 1: 10 hexes, or the scenario's deploy_radius) or, for a reinforcement,
     the capital and the base camp (NEAR hexes)."""
     capital = armies.capital(state, unit.side)
     if armies.status(unit).get("reinforcement"):
@@ -91,8 +91,9 @@ def placements(state: GameState, phase: Any) -> list[Decision]:
     for side in state.data["ranks"]:
         for u in armies.armies(state, side, placed=False):
             if TO_PLACE in u.markers and placement_hexes(state, u):
-                why = "reinforcement: place it near the capital or camp" if armies.status(u).get(
-                    "reinforcement") else "deployment: within 10 hexes of the capital"
+                _centres, radius = anchors(state, u)
+                why = (f"reinforcement: place it within {radius} hexes of the capital or camp"
+                       if armies.status(u).get("reinforcement") else f"deployment: within {radius} hexes of the capital")
                 queue.append(Decision(side, "place", why, actor=(u.id,)))
     return queue
 
@@ -100,7 +101,7 @@ def placements(state: GameState, phase: Any) -> list[Decision]:
 def place(state: GameState, unit, h: Hex) -> None:
     unit.hex = (h.q, h.r)
     unit.markers.discard(TO_PLACE)
-    state.emit("Deployed", f"{unit.name} takes the field at {armies.key(h)}", actor=unit.id,
+    state.emit("Deployed", f"{unit.name} takes the field at {words.where(state, h)}", actor=unit.id,
                hidden_from=tuple(s for s in range(state.sides) if s != unit.side))
 
 

@@ -203,3 +203,62 @@ def test_three_kingdoms_capitals_stand_equally_apart_and_each_side_marches_on_th
         army = next(u for u in state.units.values() if u.kind == armies.ARMY and u.side == side)
         army.markers.discard(armies.TO_PLACE)
         assert goal_hex(state, army) == caps[(side + 1) % 3]
+
+
+def test_a_starving_ai_army_never_re_sacks_a_town_already_hostile_to_its_side():
+    from game.ai.players import make_player
+    from game.engine.flow import Decision
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign import supply
+    from game.rulesets.risk_to_take_campaign.actions import ForbidLooting
+    from game.rulesets.risk_to_take_campaign.ruleset import RULESET
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    s = game([6, 1, 3, 3], units=[{"id": "w1", "side": 0, "hex": [1, 2]}, {"id": "e1", "side": 1, "hex": [4, 0]}])
+    supply.make_hostile(s, Hex(2, 2), 0)                             # Midford, the town in reach
+    d = Decision(0, "forage", actor=("w1",))
+    assert isinstance(make_player("normal", 1, 0).choose(s, RULESET.legal_actions(s, d), d), ForbidLooting)
+
+
+def test_the_ai_never_ends_a_march_in_a_town_hostile_to_its_side_for_nothing():
+    """A town hostile to the side can never be held, and its partisans cut off a unit of an army
+    ending a turn in it: it is worth less than the plain hex beside it."""
+    from game.ai.risk_to_take_campaign import CampaignCA
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign import supply
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    s = game([6, 1, 3, 3], units=[{"id": "w1", "side": 0, "hex": [0, 2]}, {"id": "e1", "side": 1, "hex": [6, 5]}])
+    w1, target = s.units["w1"], Hex(6, 2)
+    ca = CampaignCA()
+    before = ca.worth(s, w1, Hex(2, 2), target, {}, Hex(0, 2))
+    supply.make_hostile(s, Hex(2, 2), 0)
+    assert ca.worth(s, w1, Hex(2, 2), target, {}, Hex(0, 2)) < min(before, ca.worth(s, w1, Hex(2, 3), target, {}, Hex(0, 2)))
+
+
+def test_no_ai_army_sacks_a_town_its_side_holds_over_seeded_campaigns():
+    """Issue 27: two Aubrac armies sacked Aubrac-held Falkau. Over seeded small campaigns in which
+    armies starve, every town an AI army sacks is an enemy's or nobody's (rebels, nobody's army,
+    aside)."""
+    sacks, starving = [], 0
+    for seed in range(1, 9):
+        state = engine.new_game(scenario(**SMALL), seed=seed, options={"auto_battles": True})
+        run(state, ["normal", "normal"])
+        starving += sum(e.kind == "Starving" for e in state.log)
+        sacks += [e.data for e in state.log if e.kind == "Sacked" and not e.data.get("rebels")]
+    assert starving                                                # the AI had to choose
+    assert all(s["held_by"] != s["side"] for s in sacks)
+
+
+def test_at_the_gates_of_an_enemy_capital_the_ai_attacks_its_garrison_instead_of_hovering():
+    """Issue 27: armies hovered 1-2 hexes from an enemy capital for ten turns. Two hexes from
+    Eastgard, held by a garrison a little stronger than itself (odds 3 to 4 or better), the army
+    attacks: taking the capital wins the war, a lost battle only throws it back a hex."""
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign.actions import March
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    mine = ["line-infantry", "line-infantry", "line-infantry", "cavalry", "commander"]
+    theirs = ["line-infantry", "line-infantry", "line-infantry", "line-infantry", "cavalry", "commander"]
+    units = [{"id": "w1", "side": 0, "hex": [4, 2], "stats": {"units": mine}},
+             {"id": "e1", "side": 1, "hex": [6, 2], "stats": {"units": theirs}}]
+    s = game([6, 1, 3, 3], units=units)
+    action = _march_of(s, "w1")
+    assert isinstance(action, March) and _at(s, action) == Hex(6, 2)

@@ -76,3 +76,25 @@ def test_fog_a_sides_march_roll_and_route_are_hidden_from_the_others():
     assert not any(e.kind == "Marched" for e in east.log)
     assert not any(r.purpose == "march" and r.who == "West army" for r in east.rolls)
     assert any(e.kind == "Marched" for e in engine.view(s, 0).log)      # its own side sees it
+
+
+# -- words a player reads --------------------------------------------------------------------------
+def test_hexes_are_named_as_a_player_reads_the_map_never_by_axial_coordinates():
+    """Issue 24 §2.8: a place by its name, else the frame's grid label with the nearest place."""
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign import words
+    s = game([6, 1, 3, 3])
+    assert words.where(s, Hex(-1, 2)) == "Westholm"
+    assert words.where(s, Hex(0, 2)) == "B3, 1 hex east of Westholm"
+    assert words.where(s, Hex(2, 0)) == "C1, 1 hex west of Northby"
+    assert words.where(s, Hex(-1, 4)) == "B5, 1 hex west of West camp"
+
+
+def test_the_deployment_prompt_gives_the_scenarios_radius_and_the_log_names_the_hex():
+    from game.rulesets.risk_to_take_campaign.actions import Deploy
+    s = game([1, 6], deployed=False, deploy_radius=3)
+    d = engine.to_act(s)
+    assert d.kind == "place" and "within 3 hexes of the capital" in d.reason
+    engine.apply(s, Deploy("e1", *at(s, 5, 2)))
+    line = [e.text for e in s.log if e.kind == "Deployed"][-1]
+    assert line.endswith("takes the field at G3, 1 hex west of Eastgard")

@@ -167,3 +167,15 @@ def test_sacked_towns_can_become_hostile_once_a_second_sack_turns_nothing_more()
     supply.sack(s, Hex(2, 2), 0, "West army 2")
     assert [e.kind for e in s.log].count("TownHostile") == 1
     assert [r.purpose for r in s.rolls].count("sacked town turns hostile") == 1
+
+
+def test_a_looting_march_that_runs_into_an_army_in_the_fog_fights_and_sacks_nothing():
+    """The looting march goes as a march: an enemy army the side could not see, standing in the
+    town, stops it in its hex (a battle after all moves), and the town is not sacked."""
+    s = far_apart(options={"scouting": 1})
+    west, east = s.units["w1"], s.units["e1"]
+    west.hex, east.hex = (3, 4), (2, 2)              # East in Midford, 3 hexes away: unseen
+    script(s, [])
+    supply.loot(s, west)
+    assert armies.hex_of(west) == Hex(2, 2) and s.data["sacked"] == []
+    assert s.data["pending"] and s.data["pending"][0]["attacker"] == "w1"
