@@ -31,6 +31,10 @@ def begin_player_turn(state: GameState) -> None:
             activation_test(state, team)
         elif st == ROUTED:
             rally_or_run(state, team)
+    # Interpretation: a rout takes more than one roll to break a side: the side is beaten when its
+    # every unit is still routed after its own rally tests (or it has no figure left)
+    if all(forces.status(state, t) == ROUTED for t in forces.side_units(state, side)):
+        d.setdefault("broken", {})[str(side)] = True
 
 
 def possessive(name: str) -> str:
