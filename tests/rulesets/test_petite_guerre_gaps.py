@@ -163,3 +163,13 @@ def test_a_side_whose_units_all_rout_is_beaten_only_if_they_fail_to_rally():
     dice(s, [4])                                               # the rally fails: the French are beaten
     engine.apply(s, engine.legal_actions(s)[-1].action)
     assert engine.result(s).winner == 1
+
+
+def test_a_unit_routed_by_its_activation_test_has_its_rally_test_before_the_side_is_beaten():
+    s = game([fig("a", 0, 60, 50, "A"), fig("a2", 0, 60, 60, "A2"), fig("b", 1, 100, 50, "B")])
+    forces.set_status(s, "A", "routed", "test")
+    forces.set_status(s, "A2", "out-of-control", "test")
+    engine.apply(s, engine.legal_actions(s)[-1].action)
+    dice(s, [1, 1])                     # the French turn: A fails its rally (d8: 1), A2 routs on 1
+    engine.apply(s, engine.legal_actions(s)[-1].action)
+    assert forces.status(s, "A2") == "routed" and engine.result(s) is None
