@@ -145,3 +145,31 @@ def test_the_log_agrees_with_a_unit_named_in_the_plural():
     texts = [e.text for e in s.log]
     assert "the pandours are out of control (red square): test" in texts
     assert "the swivel gun is out of control (red square): test" in texts
+
+
+# ---- victory --------------------------------------------------------------------------------------
+def test_a_side_whose_units_all_rout_is_beaten_only_if_they_fail_to_rally():
+    """Interpretation: one activation die does not end the battle: a side whose every unit is routed
+    is beaten when, at the start of its next turn, they are all still routed after their rally tests."""
+    s = game([fig("a", 0, 60, 50, "A"), fig("b", 1, 100, 50, "B")])
+    forces.set_status(s, "A", "routed", "activation test 1")
+    assert engine.result(s) is None
+    engine.apply(s, engine.legal_actions(s)[-1].action)        # the French end their turn
+    dice(s, [5])                                               # the French rally on 5 (C d8)
+    engine.apply(s, engine.legal_actions(s)[-1].action)        # the British end theirs; the French rally
+    assert forces.status(s, "A") == "out-of-control" and engine.result(s) is None
+    forces.set_status(s, "A", "routed", "activation test 1")
+    engine.apply(s, engine.legal_actions(s)[-1].action)
+    dice(s, [4])                                               # the rally fails: the French are beaten
+    engine.apply(s, engine.legal_actions(s)[-1].action)
+    assert engine.result(s).winner == 1
+
+
+def test_a_unit_routed_by_its_activation_test_has_its_rally_test_before_the_side_is_beaten():
+    s = game([fig("a", 0, 60, 50, "A"), fig("a2", 0, 60, 60, "A2"), fig("b", 1, 100, 50, "B")])
+    forces.set_status(s, "A", "routed", "test")
+    forces.set_status(s, "A2", "out-of-control", "test")
+    engine.apply(s, engine.legal_actions(s)[-1].action)
+    dice(s, [1, 1])                     # the French turn: A fails its rally (d8: 1), A2 routs on 1
+    engine.apply(s, engine.legal_actions(s)[-1].action)
+    assert forces.status(s, "A2") == "routed" and engine.result(s) is None

@@ -42,13 +42,13 @@ def test_a_leader_is_worth_twelve_men_and_a_sub_leader_six(piquet):
 
 
 def test_the_limit_is_the_larger_sides_points_and_an_overspent_force_is_refused(piquet):
-    """"Scenarios are built on equal points by default": the limit is the larger side's points (728)."""
+    """"Scenarios are built on equal points by default": the limit is the larger side's points (840)."""
     m = PG.muster(piquet, 0)
-    assert (m.budget, m.per_entry) == (728, False)
-    over = [unit("jaegers", leader=1, subs=1, men=5)]          # 408 + 204 + 170 = 782
+    assert (m.budget, m.per_entry) == (840, False)
+    over = [unit("jaegers", leader=1, subs=1, men=8)]          # 408 + 204 + 272 = 884
     tally = PG.muster_tally(piquet, 0, over)
-    assert tally.left == -54
-    assert tally.problems == ("the force costs 782 points, 54 more than the limit of 728",)
+    assert tally.left == -44
+    assert tally.problems == ("the force costs 884 points, 44 more than the limit of 840",)
 
 
 def test_a_unit_needs_a_leader_or_a_sub_leader_and_a_line_four_figures(piquet):
@@ -61,9 +61,11 @@ def test_a_unit_needs_a_leader_or_a_sub_leader_and_a_line_four_figures(piquet):
 
 def test_the_builder_starts_from_the_scenarios_own_units(piquet):
     entries = PG.muster_force(piquet, 1)
-    assert entries == [{"name": "the British platoon", "troop": "Line infantry (26 pts)", "leader": 1,
-                        "sub_leaders": 0, "men": 16, "formation": "line"}]
-    assert PG.muster_tally(piquet, 1, entries).costs == (728,)
+    assert entries == [{"name": "the first section", "troop": "Line infantry (26 pts)", "leader": 1,
+                        "sub_leaders": 0, "men": 7, "formation": "line"},
+                       {"name": "the second section", "troop": "Line infantry (26 pts)", "leader": 0,
+                        "sub_leaders": 1, "men": 7, "formation": "line"}]
+    assert PG.muster_tally(piquet, 1, entries).costs == (494, 338)
 
 
 def test_a_built_force_stands_on_the_table_as_units_in_their_formation(piquet):
@@ -81,7 +83,7 @@ def test_a_built_force_stands_on_the_table_as_units_in_their_formation(piquet):
     state = engine.new_game(built, 1)
     assert state.data["units"]["s1-u1"]["formation"] == "line"
     assert all(0 < u.x < built.width and 0 < u.y < built.height for u in british)
-    assert len([u for u in built.units if u.side == 0]) == 8              # the French are untouched
+    assert len([u for u in built.units if u.side == 0]) == 12             # the French are untouched
 
 
 def test_a_scenario_may_fix_its_forces(piquet):

@@ -10,24 +10,28 @@ odds (game.engine.odds through the ruleset) and the side's view only.
 from __future__ import annotations
 
 import math
+import types
 from typing import Iterable
 
 from game.ai import positions
 from game.ai.framework import Candidate, Context, Knowledge, actor_of
 from game.ai.generic import PassCA, evaluate
 from game.ai.knowledge import register_knowledge
+from game.engine import odds
 from game.engine.state import GameState
+from game.geometry.table import LosRules
 from game.geometry.sectors import angle_to
 
 from . import exposure
 from .formation import FormationCA
-from game.rulesets.petite_guerre import fire, forces, tables
+from game.rulesets.petite_guerre import fire, forces, melee, tables
 from game.rulesets.petite_guerre.actions import Charge, ChargeInLine, Fight
 
 COUNTER = 0.1              # a counter-charge expected on the charger, per enemy figure
 EXPOSED = 0.1              # a spot within the enemy's charge, per enemy figure
 RELOAD_COST = 0.04          # a turn spent reloading, per expected turn
 DISORDERED = ("out-of-control", "routed")
+SHOT = 0.4                 # a spot with a shot at the enemy, per chance of a hit
 
 
 def _value(ctx: Context, uid: str) -> float:
@@ -113,9 +117,9 @@ class MeleeCA:
                 me = min(forces.figures(ctx.view, actor_of(o)), key=lambda f: (math.dist(f.pos, foe.pos), f.id))
             else:
                 me = ctx.view.units[actor_of(o)]
-            mine, theirs = forces.melee_die(me), forces.melee_die(foe)
-            if forces.wounded(foe):
-                mine = tables.step(mine, 1)
+            # the dice as the rules give them (a parapet, a wounded enemy, closed ranks), from here
+            mine, _ = melee.die_of(ctx.view, me, foe, True)
+            theirs, _ = melee.die_of(ctx.view, foe, me, False)
             p_me = max(0, mine - 3) / mine
             p_them = max(0, theirs - 3) / theirs
             edge = p_me * (1 - p_them) - p_them * (1 - p_me) * _own_worth(ctx, me)
@@ -178,6 +182,9 @@ class MoveCA:
                 return -d / 40.0
             s -= abs(d - 35 * left) / (100.0 * max(0.25, left))    # volley range, short of the bayonets
             return s
+        # a spot from which the figure has a shot: the best chance of a hit at an enemy it would see
+        # (a figure that can hit nobody from where it stands goes where it can)
+        s += SHOT * _best_shot(ctx, pt, lead, enemies)
         want = 30.0 if tables.troop(forces.kind(lead))["AF"] >= 10 else 25.0
         if tables.is_cavalry(forces.kind(lead)):
             # horsemen wait just beyond the enemy's charge and charge from there (their fast move
@@ -205,6 +212,25 @@ class MoveCA:
             if c is not None and (c.kind.name in r["protecting"] or c.kind.name in r["screening"]):
                 s += 0.25
         return s
+
+
+def _best_shot(ctx: Context, pt, f, enemies) -> float:
+    """The best chance of an aimed hit from `pt` at one of the three nearest enemy figures it would see
+    (the stick's threshold for the target's condition as seen from there, d8 + the AF die)."""
+    spot = types.SimpleNamespace(x=pt[0], y=pt[1], pos=pt)
+    los = LosRules(edge_depth=ctx.view.scenario.edge_band)
+    best = 0.0
+    weapon = forces.weapon(f)
+    for e in sorted(enemies, key=lambda e: (math.dist(pt, e.pos), e.id))[:3]:
+        dist = math.dist(pt, e.pos)
+        if dist > tables.max_range(weapon):
+            break
+        if not ctx.view.table.los(pt, e.pos, los).clear:
+            continue
+        thr = tables.threshold(weapon, dist, fire.condition(ctx.view, spot, e)[0])
+        if thr is not None:
+            best = max(best, float(odds.probability(tables.aimed_expr(forces.af_die(f), thr))))
+    return best
 
 
 def _fears(f) -> int:

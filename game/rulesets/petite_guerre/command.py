@@ -25,12 +25,20 @@ def begin_player_turn(state: GameState) -> None:
     # "The gray marker is removed at the beginning of the following turn."
     for f in state.side_units(side):
         f.markers.discard("reloaded")
+    ran = []
     for team in forces.side_units(state, side):
         st = forces.status(state, team)
         if st == OUT_OF_CONTROL:
             activation_test(state, team)
         elif st == ROUTED:
             rally_or_run(state, team)
+            ran.append(team)
+    # Interpretation: a rout takes more than one roll to break a side: the side is beaten when its
+    # every unit is routed and has failed a rally test (a unit routed by this turn's activation test
+    # has its chance to rally next turn)
+    left = forces.side_units(state, side)
+    if left and all(forces.status(state, t) == ROUTED and t in ran for t in left):
+        d.setdefault("broken", {})[str(side)] = True
 
 
 def possessive(name: str) -> str:

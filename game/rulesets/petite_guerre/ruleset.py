@@ -256,8 +256,10 @@ class PetiteGuerre(TableRules, Ruleset):
         return lost / max(1, state.data["start_points"][str(side)])
 
     def result(self, state: GameState) -> Result | None:
-        standing = [any(forces.status(state, f.team) != ROUTED for f in state.side_units(s))
-                    for s in range(state.sides)]
+        """A side has lost when it has no figure left on the table, or when its every unit is still
+        routed after its own rally tests (command.begin_player_turn marks it "broken")."""
+        broken = state.data.get("broken", {})
+        standing = [bool(state.side_units(s)) and not broken.get(str(s)) for s in range(state.sides)]
         if all(standing):
             return None
         if not any(standing):
