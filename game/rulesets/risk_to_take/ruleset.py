@@ -29,7 +29,7 @@ class RiskToTake(TableRules, Ruleset):
     id = "risk-to-take"
     name = "A Risk to Take"
     flow = Flow((Phase("move", order="each-run", decision="move", reason="won the initiative: moves"),
-                 Phase("fire", order="auto", steps=(combat.aim_artillery, combat.plan_fire,
+                 Phase("fire", order="auto", steps=(combat.capture_commanders, combat.aim_artillery, combat.plan_fire,
                                                     saves.resolve_saves)),
                  Phase("melee", order="auto", steps=(combat.plan_melee, saves.resolve_saves)),
                  Phase("end of turn", order="auto", steps=(turn.destruction, victory.check_break))),
