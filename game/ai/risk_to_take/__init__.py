@@ -20,15 +20,19 @@ import math
 from typing import Iterable
 
 from game.ai.framework import Candidate, Context
+from game.ai import positions
 from game.ai.generic import GenericKnowledge, MoveCA, OddsCA, PassCA, SimulateCA
 from game.ai.knowledge import register_knowledge
 from game.ai.risk_to_take.dragoons import DismountCA
-from game.rulesets.risk_to_take import arcs, movement, saves
+from game.ai.risk_to_take.generals import general_point, mover_at
+from game.rulesets.risk_to_take import arcs, movement, saves, walls
 from game.rulesets.risk_to_take.actions import Move
 from game.rulesets.risk_to_take.troops import DATA, RANGES, STICK, fatigued, fighting, is_artillery, is_commander
 
 OWN_WORTH = 0.9       # what our charging unit is worth against the unit it charges (1)
 WINDOW = 5            # move options weighed in one decision
+LEAVING_THE_WALL = 0.6  # what a unit lining a wall gives up by charging off it
+NO_COVER = 0.15       # the generic move's bonus for cover (the text has none: terrain blocks no fire)
 HOLDERS = 2           # formed units enough to hold the objective: more stand there for nothing
 
 
@@ -44,18 +48,21 @@ class ChargeCA:
             p_hit = float(o.odds or 0)
             if is_artillery(target):
                 worth = 1.0 / DATA["types"]["artillery"]["destroyed_after"] * 1.5
-            elif saves.fortified(view, target):
+            elif saves.fortified(view, target, unit):
                 worth = 1.0 / DATA["fortification"]["destroyed_after"]
             else:
                 worth = 1.5 if fatigued(target) else 1.0
+            # charging off a wall it lines, it gives up its +1 and its "cannot rout"
+            leaving = LEAVING_THE_WALL if walls.lined(view, unit) else 0.0
             moved = unit.copy()
             moved.x, moved.y, moved.facing = movement.charge_contact(ctx.view, unit, target)
+            moved.stats = {k: v for k, v in unit.stats.items() if k != walls.LINES}  # charged: no wall
             risk = 0.0
             if not is_artillery(target) and arcs.in_arc_and_reach(target, moved, RANGES["melee"]):
-                mod = 1 if moved.stats.get("type") == "cuirassiers" else 0
+                mod = saves.modifier(view, moved, "melee", target)
                 risk = float(saves.fail_chance(DATA["saves"]["melee"], mod)) * OWN_WORTH
-            yield Candidate(p_hit * worth - risk * _boldness(view, unit.side) + _on_objective(view, target),
-                            o.action, f"{o.label} ({o.odds_text})", option=o)
+            score = p_hit * worth - risk * _boldness(view, unit.side) + _on_objective(view, target) - leaving
+            yield Candidate(score, o.action, f"{o.label} ({o.odds_text})", option=o)
 
 
 def _late(view) -> float:
@@ -104,7 +111,12 @@ class HoldTheFieldMoveCA(MoveCA):
             yield c
 
     def score_point(self, ctx: Context, pt, start, enemies, objectives) -> float:
+        mover = mover_at(ctx, start)
+        if mover is not None and is_commander(mover):
+            return general_point(ctx, pt)           # a general stands behind his men (generals.py)
         s = super().score_point(ctx, pt, start, enemies, objectives)
+        if positions.in_cover_piece(ctx.view, pt):
+            s -= NO_COVER               # woods and houses give no cover here: only walls protect
         view = ctx.view
         wanted = view.scenario.victory.get("objective")
         for obj in view.scenario.objectives:
