@@ -184,3 +184,13 @@ def test_commanders_cannot_be_attacked_but_one_an_enemy_base_touches_is_captured
     combat.capture_commanders(st)
     assert g.out and g.stats["captured"]
     assert "g is captured by x" in [e.text for e in st.log]
+
+
+# -- the log reads as the battle went -------------------------------------------------------------------
+def test_a_game_at_the_turn_limit_ends_in_the_last_turn_not_the_next():
+    st = battle([("a", 0, "line-infantry", 50, 70, UP), ("x", 1, "line-infantry", 50, 10, DOWN)],
+                turn_limit=1, dice=(6, 1))
+    engine.apply(st, engine.legal_actions(st)[-1].action)                 # the French end their moves
+    engine.apply(st, engine.legal_actions(st)[-1].action)                 # the Austrians too
+    assert st.outcome is not None
+    assert [e for e in st.log if e.kind == "GameOver"][0].turn == 1
