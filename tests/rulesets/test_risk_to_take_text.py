@@ -194,3 +194,14 @@ def test_a_game_at_the_turn_limit_ends_in_the_last_turn_not_the_next():
     engine.apply(st, engine.legal_actions(st)[-1].action)                 # the Austrians too
     assert st.outcome is not None
     assert [e for e in st.log if e.kind == "GameOver"][0].turn == 1
+
+
+def test_deep_water_no_base_stands_in_it_nor_charges_across_it():
+    """Only deep water is impassable: a move may bring a base's front to the bank, never turn it into
+    the water; a charge does not cross it (the enemy on the far bank is out of reach)."""
+    water = ("water", [[30, 50], [70, 50], [70, 54], [30, 54]])
+    st = battle([("a", 0, "cavalry", 50, 60, UP), ("x", 1, "line-infantry", 50, 47, DOWN)], terrain=[water])
+    assert engine.check(st, Move("a", 50, 56, UP)) is None                  # its front edge at the bank
+    assert engine.check(st, Move("a", 50, 56, 0.0)) == \
+        "Move: facing that way there, its base would overlap the deep water"
+    assert movement.charge_refusal(st, st.units["a"], st.units["x"]) is not None

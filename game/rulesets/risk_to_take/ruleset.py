@@ -126,7 +126,7 @@ class RiskToTake(TableRules, Ruleset):
                 return "Move: that point is outside the legal region (the unit's stick)"
             blocker = movement.turn_blocked(state, u, action.x, action.y, action.facing)
             if blocker is not None:
-                return f"Move: facing that way there, its base would overlap {blocker}'s"
+                return f"Move: facing that way there, its base would overlap {blocker}"
             return None
         if decision.kind == "move" and isinstance(action, Pass):
             return None if action.side == decision.side else "Pass: it is not that side's turn"
