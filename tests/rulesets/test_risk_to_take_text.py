@@ -205,3 +205,13 @@ def test_deep_water_no_base_stands_in_it_nor_charges_across_it():
     assert engine.check(st, Move("a", 50, 56, 0.0)) == \
         "Move: facing that way there, its base would overlap the deep water"
     assert movement.charge_refusal(st, st.units["a"], st.units["x"]) is not None
+
+
+def test_deep_water_nothing_moves_through_it_to_the_far_bank():
+    """Cavalry's 12 cm stick reaches beyond a 4 cm river, but only deep water's fords and bridges
+    carry a unit over: the far bank straight across is out of its region, round the end it is not."""
+    water = ("water", [[30, 50], [70, 50], [70, 54], [30, 54]])
+    st = battle([("a", 0, "cavalry", 50, 58, UP), ("x", 1, "line-infantry", 50, 20, DOWN)], terrain=[water])
+    region = movement.move_region(st, st.units["a"])
+    assert not region.covers(shapely.Point(50, 47))
+    assert region.covers(shapely.Point(50, 55.5))

@@ -20,11 +20,11 @@ import math
 from typing import Iterable
 
 from game.ai.framework import Candidate, Context
-from game.ai import positions
 from game.ai.generic import GenericKnowledge, MoveCA, OddsCA, PassCA, SimulateCA
 from game.ai.knowledge import register_knowledge
 from game.ai.risk_to_take.dragoons import DismountCA
 from game.ai.risk_to_take.generals import general_point, mover_at
+from game.ai.risk_to_take.ways import way
 from game.rulesets.risk_to_take import arcs, movement, saves, walls
 from game.rulesets.risk_to_take.actions import Move
 from game.rulesets.risk_to_take.troops import DATA, RANGES, STICK, fatigued, fighting, is_artillery, is_commander
@@ -32,7 +32,10 @@ from game.rulesets.risk_to_take.troops import DATA, RANGES, STICK, fatigued, fig
 OWN_WORTH = 0.9       # what our charging unit is worth against the unit it charges (1)
 WINDOW = 5            # move options weighed in one decision
 LEAVING_THE_WALL = 0.6  # what a unit lining a wall gives up by charging off it
-NO_COVER = 0.15       # the generic move's bonus for cover (the text has none: terrain blocks no fire)
+TOWARD_OBJECTIVE = 0.3  # the generic move's pull toward the objective, per table diagonal nearer
+TOWARD_ENEMY = 0.1      # and toward the nearest enemy
+BACK_OFF = 8            # points tried on the way back toward the start, for room to stand
+NEAREST = 3             # enemies measured along the way round (the nearest by the straight line)
 HOLDERS = 2           # formed units enough to hold the objective: more stand there for nothing
 
 
@@ -104,8 +107,8 @@ class HoldTheFieldMoveCA(MoveCA):
                 c = dataclasses.replace(c, action=a)
             if unit is not None and isinstance(a, Move) and \
                     movement.turn_blocked(ctx.view, unit, a.x, a.y, a.facing) is not None:
-                a = dataclasses.replace(a, facing=unit.facing)    # a base beside it: no room to turn
-                if movement.turn_blocked(ctx.view, unit, a.x, a.y, a.facing) is not None:
+                a = _room_to_stand(ctx.view, unit, a)   # a base beside it or water: no room to turn
+                if a is None:
                     continue
                 c = dataclasses.replace(c, action=a)
             yield c
@@ -114,10 +117,15 @@ class HoldTheFieldMoveCA(MoveCA):
         mover = mover_at(ctx, start)
         if mover is not None and is_commander(mover):
             return general_point(ctx, pt)           # a general stands behind his men (generals.py)
-        s = super().score_point(ctx, pt, start, enemies, objectives)
-        if positions.in_cover_piece(ctx.view, pt):
-            s -= NO_COVER               # woods and houses give no cover here: only walls protect
+        if not ctx.settings.positional or start is None:
+            return super().score_point(ctx, pt, start, enemies, objectives)
         view = ctx.view
+        # the generic move's pulls toward the objective and the nearest enemy, measured along the way
+        # round deep water (ways.py); no bonus for woods or houses (the text gives terrain no cover)
+        diag = math.hypot(view.scenario.width, view.scenario.height)
+        near = sorted(enemies, key=lambda e: math.dist(start, e))[:NEAREST]
+        s = TOWARD_OBJECTIVE * _nearer(view.table, start, pt, objectives) / diag \
+            + TOWARD_ENEMY * _nearer(view.table, start, pt, near) / diag
         wanted = view.scenario.victory.get("objective")
         for obj in view.scenario.objectives:
             if obj.get("id") != wanted or obj.get("x") is None:
@@ -128,9 +136,31 @@ class HoldTheFieldMoveCA(MoveCA):
             late = _late(view)
             if d <= float(obj.get("radius", 6.0)):
                 s += 0.25 * late
-            elif start is not None:
-                s += 0.05 * late * (math.dist(start, (obj["x"], obj["y"])) - d) / STICK
+            else:
+                s += 0.05 * late * _nearer(view.table, start, pt, [(obj["x"], obj["y"])]) / STICK
         return s
+
+
+def _room_to_stand(view, unit, a: Move) -> Move | None:
+    """The move with room for the base where it ends: its own facing there, else the farthest point
+    on the way there where the new facing or its own fits (holding its ground always does)."""
+    for facing in (unit.facing, a.facing):
+        if movement.turn_blocked(view, unit, a.x, a.y, facing) is None:
+            return dataclasses.replace(a, facing=facing)
+    for k in range(1, BACK_OFF + 1):
+        t = 1.0 - k / BACK_OFF
+        x, y = unit.x + (a.x - unit.x) * t, unit.y + (a.y - unit.y) * t
+        for facing in (a.facing, unit.facing):
+            if movement.turn_blocked(view, unit, x, y, facing) is None:
+                return dataclasses.replace(a, x=round(x, 3), y=round(y, 3), facing=facing)
+    return None
+
+
+def _nearer(table, start, pt, places) -> float:
+    """How much nearer the nearest of `places` pt is than start, along the way round deep water."""
+    if not places:
+        return 0.0
+    return min(way(table, start, p) for p in places) - min(way(table, pt, p) for p in places)
 
 
 def _holders(ctx: Context, obj: dict, start) -> int:

@@ -74,7 +74,11 @@ def _region(table, w: float, h: float, pos: tuple[float, float], length: float, 
     """The move region, kept per (table, place, stick, the bases near it): the AI asks again and
     again while nothing near the unit has moved."""
     region = stick_reach(pos, length).intersection(box(TABLE_MARGIN, TABLE_MARGIN, w - TABLE_MARGIN, h - TABLE_MARGIN))
-    blocked = [_kept_off(p.polygon, off_ground) for p in table.pieces if p.kind.impassable]
+    blocked = []
+    for p in table.pieces:
+        if p.kind.impassable:           # nothing moves through deep water: nor beyond it
+            kept = _kept_off(p.polygon, off_ground)
+            blocked += [kept, _shadow(kept, pos, length)]
     for x, y, f, b, keep, enemy in others:
         kept = _kept_off(arcs.base_at(x, y, f, dict(b)), keep)
         blocked.append(kept)
@@ -115,18 +119,19 @@ def turn_blocked(state: GameState, unit: Unit, x: float, y: float, facing: float
     if ground is not None:
         body = arcs.footprint(unit, x, y, facing % 360.0)
         wet = body.intersection(ground).area
-        if wet > OVERLAP_AREA and wet > arcs.footprint(unit).intersection(ground).area + OVERLAP_AREA:
+        if wet > OVERLAP_AREA and wet > arcs.footprint(unit).intersection(ground).area + 1e-6:
             piece = next(p for p in state.table.pieces if p.kind.impassable and body.intersects(p.polygon))
             return f"the {piece.kind.label.lower()}"
     if math.dist(unit.pos, (x, y)) > reach_of(unit) + 1.0:
         return None
-    body = arcs.footprint(unit, x, y, facing % 360.0).buffer(-1e-3)
-    here = arcs.footprint(unit).buffer(-1e-3)
+    body = arcs.footprint(unit, x, y, facing % 360.0)
+    here = arcs.footprint(unit)
     near = [o for o in state.units.values() if o.id != unit.id and not o.out
             and math.dist(o.pos, (x, y)) <= reach_of(unit) + reach_of(o)]
     for other in sorted(near, key=lambda u: u.id):
         base = arcs.footprint(other)
-        if body.intersects(base) and not here.intersects(base):
+        new = body.intersection(base).area
+        if new > OVERLAP_AREA and new > here.intersection(base).area + 1e-6:
             return f"{other.name}'s base"
     return None
 
@@ -148,8 +153,8 @@ WAY_STEP = 0.1        # cm: how finely a forced move's way is searched for the f
 
 
 def way_clear(state: GameState, unit: Unit, heading: float, length: float, ignore: tuple[str, ...] = ()) -> float:
-    """How far a forced straight move (a rout, closing up) goes before its base would overlap another
-    base, friend or foe (issue 12: bases never overlap; it stops short of the first one in its way).
+    """How far a forced straight move (closing up) goes before its base would overlap another base,
+    friend or foe, or deep water (bases never overlap; it stops short of the first one in its way).
     A base it already overlaps at the start is in its way only where the overlap would grow."""
     dx, dy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
     reach = length + reach_of(unit) * 2 + 1.0
@@ -158,13 +163,16 @@ def way_clear(state: GameState, unit: Unit, heading: float, length: float, ignor
         arcs.footprint(o) for o in state.units.values()
         if o.id != unit.id and o.id not in ignore and not o.out
         and math.dist(o.pos, unit.pos) <= reach + reach_of(o))]
+    ground = impassable(state.table)
+    if ground is not None:
+        near.append((ground, here.intersection(ground).area))     # nor into deep water
     if not near:
         return length
     steps = max(1, math.ceil(length / WAY_STEP))
     for i in range(1, steps + 1):
         t = min(length, i * WAY_STEP)
         body = arcs.footprint(unit, unit.x + dx * t, unit.y + dy * t, unit.facing)
-        if any(body.intersection(b).area > before + 1e-3 for b, before in near):
+        if any(body.intersection(b).area > before + OVERLAP_AREA for b, before in near):
             return round((i - 1) * WAY_STEP, 3)
     return length
 
