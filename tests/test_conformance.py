@@ -31,12 +31,29 @@ def check_invariants(state) -> None:
         if not unit.out:
             assert -1e-6 <= unit.x <= state.scenario.width + 1e-6, f"{unit.id} off the table"
             assert -1e-6 <= unit.y <= state.scenario.height + 1e-6, f"{unit.id} off the table"
+    if getattr(state.board, "kind", None) == "table":
+        no_bases_overlap(state)
     for side in range(state.sides):
         seen = engine.view(state, side)
         assert all(e.visible_to(side) for e in seen.log)
     for roll in state.rolls:
         if roll.success is not None:
             assert roll.odds is not None and 0 <= roll.odds <= 1, "every roll is logged with its odds"
+
+
+def no_bases_overlap(state) -> None:
+    """No two bases on a table overlap, after any action, melee included (touching is allowed:
+    bases.OVERLAP_AREA absorbs positions rounded to the millimetre's thousandths)."""
+    from game.geometry.bases import OVERLAP_AREA, clearance
+    from game.geometry.measure import base_polygon
+    units = sorted((u for u in state.units.values() if not u.out and u.x is not None), key=lambda u: u.id)
+    for i, a in enumerate(units):
+        for b in units[i + 1:]:
+            if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 >= (clearance(a.base) + clearance(b.base)) ** 2:
+                continue
+            area = base_polygon(a.x, a.y, a.facing, a.base).intersection(
+                base_polygon(b.x, b.y, b.facing, b.base)).area
+            assert area <= OVERLAP_AREA, f"turn {state.turn}: {a.id} and {b.id} overlap ({area:.3f} cm²)"
 
 
 def play(state, seed: int, saves: list | None = None, limit: int = 5000):

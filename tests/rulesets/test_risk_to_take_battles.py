@@ -141,7 +141,8 @@ def test_the_campaign_starts_a_battle_as_a_nested_game_and_gets_its_losses():
 
 
 # -- the bundled scenarios --------------------------------------------------------------------
-@pytest.mark.parametrize("name", ["risk-to-take-village-line", "risk-to-take-fortified-farm"])
+@pytest.mark.parametrize("name", ["risk-to-take-village-line", "risk-to-take-fortified-farm",
+                                  "risk-to-take-river-crossing", "risk-to-take-cavalry-action"])
 def test_bundled_scenario_validates_and_plays_to_a_decision(name):
     from game.io.scenario_file import bundled_scenarios
     found = {n: p for n, p, _ in bundled_scenarios()}

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import math
 
+import shapely
+
 from game.engine import game as engine
-from game.rulesets.risk_to_take import arcs, combat, saves
+from game.geometry.bases import clearance
+from game.rulesets.risk_to_take import arcs, combat, movement, saves
 from game.rulesets.risk_to_take.actions import Charge, Move
 from game.rulesets.risk_to_take.troops import routed
 from tests.rulesets.rtt_helpers import battle, roll_next
@@ -128,3 +131,87 @@ def test_melee_range_bases_touching_a_charge_with_no_room_for_its_whole_base_is_
     assert not any(o.kind == "Charge" and o.actor == ("a",) and o.target == "x" for o in engine.legal_actions(st))
     assert engine.check(st, Charge("a", "x")) == \
         "Charge: no room for a's whole base against x: other bases are in the way"
+
+
+# -- the gaps the text leaves, decided in assets/rules/risk-to-take.md -----------------------------------
+def test_light_infantry_adds_1_to_their_firing_and_reduces_saving_by_1_their_own_save_too():
+    """"Light infantry ... adds +1 to their firing and reduces saving by -1": the target of its fire
+    saves at -1, and its own saves are at -1 (as the cuirassiers' "their saving roll" is their own)."""
+    st = battle([("a", 0, "line-infantry", 50, 60, UP), ("l", 1, "light-infantry", 50, 54, DOWN)])
+    a, l = st.units["a"], st.units["l"]
+    assert saves.modifier(st, l, "volley", a) == -1 and saves.modifier(st, a, "volley", l) == -1
+    combat.plan_fire(st)
+    roll_next(st, [2, 3])               # l fails on 2 (2 - 1 = 1); a saves on 3 (3 - 1 = 2)
+    saves.resolve_saves(st)
+    assert routed(l) and not routed(a)
+
+
+def test_fatigue_behind_a_fortification_a_fatigued_unit_that_fails_a_save_is_destroyed():
+    """"if a unit is routed 3 times ... the next saving triggered by an enemy attack can destroy it":
+    the wall stops a rout, not fatigue's destruction (its +1 still helps the save)."""
+    st = battle([("d", 0, "line-infantry", 50, 58.5, UP), ("x", 1, "line-infantry", 50, 52, DOWN)],
+                terrain=[WALL])
+    d, x = st.units["d"], st.units["x"]
+    d.stats["routs"] = 3
+    assert saves.modifier(st, d, "melee", x) == 1
+    roll_next(st, [1])                  # 1 + 1 = 2: fails in melee
+    saves.add_save(st, d, "melee", 2, x)
+    saves.resolve_saves(st)
+    assert d.out and d.stats.get("destroyed")
+
+
+def test_move_clearance_is_half_the_bases_diagonal_one_number_in_the_geometry():
+    """Bases never overlap whatever the facing: the mover's centre keeps half its base's diagonal
+    (3.16 cm for 6 x 2) off every other base; 3.0 would let a turned base cut a neighbour's corner."""
+    assert clearance({"shape": "rect", "width": 6, "depth": 2}) == math.hypot(6, 2) / 2
+    assert clearance({"shape": "round", "diameter": 2}) == 1.0
+    st = battle([("a", 0, "line-infantry", 50, 66, UP), ("b", 0, "line-infantry", 50, 58, UP),
+                 ("x", 1, "line-infantry", 50, 10, DOWN)])
+    region = movement.move_region(st, st.units["a"])
+    assert not region.covers(shapely.Point(50, 62.1))   # 3.1 cm below b's base (b spans y 57-59)
+    assert region.covers(shapely.Point(50, 62.2))       # 3.2 cm: clear
+
+
+def test_commanders_cannot_be_attacked_but_one_an_enemy_base_touches_is_captured():
+    """Commanders are never shot at nor charged; a commander an enemy unit's base touches when the
+    moves are done is captured, and his own moves never take him within 1 cm of an enemy unit."""
+    st = battle([("g", 0, "commander", 50, 60, UP), ("x", 1, "line-infantry", 50, 50, DOWN),
+                 ("b", 0, "line-infantry", 80, 70, UP)])
+    g, x = st.units["g"], st.units["x"]
+    region = movement.move_region(st, g)
+    assert not region.covers(shapely.Point(50, 51.9))    # 0.9 cm from x's base (y 49-51)
+    x.y = 57.5                                            # x's base now touches the general's coin
+    combat.capture_commanders(st)
+    assert g.out and g.stats["captured"]
+    assert "g is captured by x" in [e.text for e in st.log]
+
+
+# -- the log reads as the battle went -------------------------------------------------------------------
+def test_a_game_at_the_turn_limit_ends_in_the_last_turn_not_the_next():
+    st = battle([("a", 0, "line-infantry", 50, 70, UP), ("x", 1, "line-infantry", 50, 10, DOWN)],
+                turn_limit=1, dice=(6, 1))
+    engine.apply(st, engine.legal_actions(st)[-1].action)                 # the French end their moves
+    engine.apply(st, engine.legal_actions(st)[-1].action)                 # the Austrians too
+    assert st.outcome is not None
+    assert [e for e in st.log if e.kind == "GameOver"][0].turn == 1
+
+
+def test_deep_water_no_base_stands_in_it_nor_charges_across_it():
+    """Only deep water is impassable: a move may bring a base's front to the bank, never turn it into
+    the water; a charge does not cross it (the enemy on the far bank is out of reach)."""
+    water = ("water", [[30, 50], [70, 50], [70, 54], [30, 54]])
+    st = battle([("a", 0, "cavalry", 50, 60, UP), ("x", 1, "line-infantry", 50, 47, DOWN)], terrain=[water])
+    assert engine.check(st, Move("a", 50, 56, UP)) is None                  # its front edge at the bank
+    assert engine.check(st, Move("a", 50, 56, 0.0)) == \
+        "Move: facing that way there, its base would overlap the deep water"
+    assert movement.charge_refusal(st, st.units["a"], st.units["x"]) is not None
+
+
+def test_deep_water_nothing_moves_through_it_to_the_far_bank():
+    """Cavalry's 12 cm stick reaches beyond a 4 cm river, but only deep water's fords and bridges
+    carry a unit over: the far bank straight across is out of its region, round the end it is not."""
+    water = ("water", [[30, 50], [70, 50], [70, 54], [30, 54]])
+    st = battle([("a", 0, "cavalry", 50, 58, UP), ("x", 1, "line-infantry", 50, 20, DOWN)], terrain=[water])
+    region = movement.move_region(st, st.units["a"])
+    assert not region.covers(shapely.Point(50, 47))
+    assert region.covers(shapely.Point(50, 55.5))

@@ -23,12 +23,19 @@ from game.ai.framework import Candidate, Context
 from game.ai.generic import GenericKnowledge, MoveCA, OddsCA, PassCA, SimulateCA
 from game.ai.knowledge import register_knowledge
 from game.ai.risk_to_take.dragoons import DismountCA
-from game.rulesets.risk_to_take import arcs, movement, saves
+from game.ai.risk_to_take.generals import general_point, mover_at
+from game.ai.risk_to_take.ways import way
+from game.rulesets.risk_to_take import arcs, movement, saves, walls
 from game.rulesets.risk_to_take.actions import Move
 from game.rulesets.risk_to_take.troops import DATA, RANGES, STICK, fatigued, fighting, is_artillery, is_commander
 
 OWN_WORTH = 0.9       # what our charging unit is worth against the unit it charges (1)
 WINDOW = 5            # move options weighed in one decision
+LEAVING_THE_WALL = 0.6  # what a unit lining a wall gives up by charging off it
+TOWARD_OBJECTIVE = 0.3  # the generic move's pull toward the objective, per table diagonal nearer
+TOWARD_ENEMY = 0.1      # and toward the nearest enemy
+BACK_OFF = 8            # points tried on the way back toward the start, for room to stand
+NEAREST = 3             # enemies measured along the way round (the nearest by the straight line)
 HOLDERS = 2           # formed units enough to hold the objective: more stand there for nothing
 
 
@@ -44,18 +51,21 @@ class ChargeCA:
             p_hit = float(o.odds or 0)
             if is_artillery(target):
                 worth = 1.0 / DATA["types"]["artillery"]["destroyed_after"] * 1.5
-            elif saves.fortified(view, target):
+            elif saves.fortified(view, target, unit):
                 worth = 1.0 / DATA["fortification"]["destroyed_after"]
             else:
                 worth = 1.5 if fatigued(target) else 1.0
+            # charging off a wall it lines, it gives up its +1 and its "cannot rout"
+            leaving = LEAVING_THE_WALL if walls.lined(view, unit) else 0.0
             moved = unit.copy()
             moved.x, moved.y, moved.facing = movement.charge_contact(ctx.view, unit, target)
+            moved.stats = {k: v for k, v in unit.stats.items() if k != walls.LINES}  # charged: no wall
             risk = 0.0
             if not is_artillery(target) and arcs.in_arc_and_reach(target, moved, RANGES["melee"]):
-                mod = 1 if moved.stats.get("type") == "cuirassiers" else 0
+                mod = saves.modifier(view, moved, "melee", target)
                 risk = float(saves.fail_chance(DATA["saves"]["melee"], mod)) * OWN_WORTH
-            yield Candidate(p_hit * worth - risk * _boldness(view, unit.side) + _on_objective(view, target),
-                            o.action, f"{o.label} ({o.odds_text})", option=o)
+            score = p_hit * worth - risk * _boldness(view, unit.side) + _on_objective(view, target) - leaving
+            yield Candidate(score, o.action, f"{o.label} ({o.odds_text})", option=o)
 
 
 def _late(view) -> float:
@@ -97,15 +107,25 @@ class HoldTheFieldMoveCA(MoveCA):
                 c = dataclasses.replace(c, action=a)
             if unit is not None and isinstance(a, Move) and \
                     movement.turn_blocked(ctx.view, unit, a.x, a.y, a.facing) is not None:
-                a = dataclasses.replace(a, facing=unit.facing)    # a base beside it: no room to turn
-                if movement.turn_blocked(ctx.view, unit, a.x, a.y, a.facing) is not None:
+                a = _room_to_stand(ctx.view, unit, a)   # a base beside it or water: no room to turn
+                if a is None:
                     continue
                 c = dataclasses.replace(c, action=a)
             yield c
 
     def score_point(self, ctx: Context, pt, start, enemies, objectives) -> float:
-        s = super().score_point(ctx, pt, start, enemies, objectives)
+        mover = mover_at(ctx, start)
+        if mover is not None and is_commander(mover):
+            return general_point(ctx, pt)           # a general stands behind his men (generals.py)
+        if not ctx.settings.positional or start is None:
+            return super().score_point(ctx, pt, start, enemies, objectives)
         view = ctx.view
+        # the generic move's pulls toward the objective and the nearest enemy, measured along the way
+        # round deep water (ways.py); no bonus for woods or houses (the text gives terrain no cover)
+        diag = math.hypot(view.scenario.width, view.scenario.height)
+        near = sorted(enemies, key=lambda e: math.dist(start, e))[:NEAREST]
+        s = TOWARD_OBJECTIVE * _nearer(view.table, start, pt, objectives) / diag \
+            + TOWARD_ENEMY * _nearer(view.table, start, pt, near) / diag
         wanted = view.scenario.victory.get("objective")
         for obj in view.scenario.objectives:
             if obj.get("id") != wanted or obj.get("x") is None:
@@ -116,9 +136,31 @@ class HoldTheFieldMoveCA(MoveCA):
             late = _late(view)
             if d <= float(obj.get("radius", 6.0)):
                 s += 0.25 * late
-            elif start is not None:
-                s += 0.05 * late * (math.dist(start, (obj["x"], obj["y"])) - d) / STICK
+            else:
+                s += 0.05 * late * _nearer(view.table, start, pt, [(obj["x"], obj["y"])]) / STICK
         return s
+
+
+def _room_to_stand(view, unit, a: Move) -> Move | None:
+    """The move with room for the base where it ends: its own facing there, else the farthest point
+    on the way there where the new facing or its own fits (holding its ground always does)."""
+    for facing in (unit.facing, a.facing):
+        if movement.turn_blocked(view, unit, a.x, a.y, facing) is None:
+            return dataclasses.replace(a, facing=facing)
+    for k in range(1, BACK_OFF + 1):
+        t = 1.0 - k / BACK_OFF
+        x, y = unit.x + (a.x - unit.x) * t, unit.y + (a.y - unit.y) * t
+        for facing in (a.facing, unit.facing):
+            if movement.turn_blocked(view, unit, x, y, facing) is None:
+                return dataclasses.replace(a, x=round(x, 3), y=round(y, 3), facing=facing)
+    return None
+
+
+def _nearer(table, start, pt, places) -> float:
+    """How much nearer the nearest of `places` pt is than start, along the way round deep water."""
+    if not places:
+        return 0.0
+    return min(way(table, start, p) for p in places) - min(way(table, pt, p) for p in places)
 
 
 def _holders(ctx: Context, obj: dict, start) -> int:

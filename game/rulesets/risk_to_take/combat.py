@@ -35,6 +35,22 @@ def in_melee(state: GameState, unit: Unit) -> bool:
     return any(arcs.gap(unit, e) <= RANGES["melee"] for e in enemies_of(state, unit))
 
 
+# -- commanders among the enemy ------------------------------------------------------------------
+def capture_commanders(state: GameState, phase: Any = None) -> None:
+    """Step, when every move is done: commanders "cannot be attacked", but a commander whose figure an
+    enemy unit's base touches (melee range, 1 cm or closer) is captured and leaves the battle. He must
+    move off in his own side's move; an enemy unit that moves up to him afterwards takes him."""
+    for c in sorted(state.units.values(), key=lambda u: u.id):
+        if not is_commander(c) or c.out:
+            continue
+        taker = next((e for e in sorted(enemies_of(state, c), key=lambda u: u.id)
+                      if arcs.gap(c, e) <= RANGES["melee"]), None)
+        if taker is not None:
+            c.out = True
+            c.stats["captured"] = True
+            state.emit("Captured", f"{c.name} is captured by {taker.name}", actor=c.id, target=taker.id)
+
+
 # -- I. Artillery fire --------------------------------------------------------------------------
 def battery_silenced(state: GameState, gun: Unit) -> bool:
     """"if an enemy unit is in melee range of the battery, artillery cannot shoot"."""

@@ -44,7 +44,7 @@ def can_move(state: GameState, unit: Unit) -> bool:
 
 def move_region(state: GameState, unit: Unit):
     """The legal destinations of the unit's centre: the stick from where it stands, on the table,
-    off impassable ground, not within 2 cm of another unit's base, and far enough from every other
+    its half-depth off impassable ground (turned into it, the move is refused: turn_blocked), not within 2 cm of another unit's base, and far enough from every other
     base that its own base, whatever its facing, cannot overlap it (issue 12: bases never overlap)."""
     reach = reach_of(unit)                               # its own base round its centre
     near = move_length(unit) + max(CLEARANCE, reach) + 4.0  # bases farther than this cannot matter
@@ -54,7 +54,8 @@ def move_region(state: GameState, unit: Unit):
         for u in state.units.values()
         if u.id != unit.id and not u.out
         and abs(u.x - unit.x) <= near and abs(u.y - unit.y) <= near))
-    return _region(state.table, state.scenario.width, state.scenario.height, unit.pos, move_length(unit), others)
+    return _region(state.table, state.scenario.width, state.scenario.height, unit.pos, move_length(unit), others,
+                   round(half_depth(unit), 6))
 
 
 def _keep_off(mover: Unit, other: Unit) -> float:
@@ -68,11 +69,16 @@ def _keep_off(mover: Unit, other: Unit) -> float:
 
 
 @functools.lru_cache(maxsize=2048)
-def _region(table, w: float, h: float, pos: tuple[float, float], length: float, others: tuple):
+def _region(table, w: float, h: float, pos: tuple[float, float], length: float, others: tuple,
+            off_ground: float):
     """The move region, kept per (table, place, stick, the bases near it): the AI asks again and
     again while nothing near the unit has moved."""
     region = stick_reach(pos, length).intersection(box(TABLE_MARGIN, TABLE_MARGIN, w - TABLE_MARGIN, h - TABLE_MARGIN))
-    blocked = [p.polygon for p in table.pieces if p.kind.impassable]
+    blocked = []
+    for p in table.pieces:
+        if p.kind.impassable:           # nothing moves through deep water: nor beyond it
+            kept = _kept_off(p.polygon, off_ground)
+            blocked += [kept, _shadow(kept, pos, length)]
     for x, y, f, b, keep, enemy in others:
         kept = _kept_off(arcs.base_at(x, y, f, dict(b)), keep)
         blocked.append(kept)
@@ -104,28 +110,51 @@ def _shadow(kept, start: tuple[float, float], length: float):
 
 
 def turn_blocked(state: GameState, unit: Unit, x: float, y: float, facing: float) -> str | None:
-    """The name of a base the unit's own would newly overlap, ending at (x, y) facing `facing`, or None.
-    Away from where it stands the region already keeps its whole base clear whatever its facing; this
-    catches a turn on the spot beside another base (issue 12: bases never overlap)."""
+    """What the unit's base would newly overlap, ending at (x, y) facing `facing` ("b's base", "the
+    deep water"), or None. Away from where it stands the region already keeps its whole base clear of
+    other bases whatever its facing, but only its half-depth off impassable ground (a unit may line a
+    river bank, facing across it); this catches a base turned into the water, or a turn on the spot
+    beside another base (issue 12: bases never overlap)."""
+    ground = impassable(state.table)
+    if ground is not None:
+        body = arcs.footprint(unit, x, y, facing % 360.0)
+        wet = body.intersection(ground).area
+        if wet > OVERLAP_AREA and wet > arcs.footprint(unit).intersection(ground).area + 1e-6:
+            piece = next(p for p in state.table.pieces if p.kind.impassable and body.intersects(p.polygon))
+            return f"the {piece.kind.label.lower()}"
     if math.dist(unit.pos, (x, y)) > reach_of(unit) + 1.0:
         return None
-    body = arcs.footprint(unit, x, y, facing % 360.0).buffer(-1e-3)
-    here = arcs.footprint(unit).buffer(-1e-3)
+    body = arcs.footprint(unit, x, y, facing % 360.0)
+    here = arcs.footprint(unit)
     near = [o for o in state.units.values() if o.id != unit.id and not o.out
             and math.dist(o.pos, (x, y)) <= reach_of(unit) + reach_of(o)]
     for other in sorted(near, key=lambda u: u.id):
         base = arcs.footprint(other)
-        if body.intersects(base) and not here.intersects(base):
-            return other.name
+        new = body.intersection(base).area
+        if new > OVERLAP_AREA and new > here.intersection(base).area + 1e-6:
+            return f"{other.name}'s base"
     return None
+
+
+@functools.lru_cache(maxsize=64)
+def impassable(table):
+    """All the table's impassable ground as one shape, or None."""
+    pieces = [p.polygon for p in table.pieces if p.kind.impassable]
+    return shapely.union_all(pieces) if pieces else None
+
+
+def half_depth(unit: Unit) -> float:
+    """Half the base's smaller size: how near impassable ground its centre may come (facing it)."""
+    b = unit.base
+    return float(b["diameter"]) / 2 if b.get("shape", "round") == "round" else min(float(b["width"]), float(b["depth"])) / 2
 
 
 WAY_STEP = 0.1        # cm: how finely a forced move's way is searched for the first base in it
 
 
 def way_clear(state: GameState, unit: Unit, heading: float, length: float, ignore: tuple[str, ...] = ()) -> float:
-    """How far a forced straight move (a rout, closing up) goes before its base would overlap another
-    base, friend or foe (issue 12: bases never overlap; it stops short of the first one in its way).
+    """How far a forced straight move (closing up) goes before its base would overlap another base,
+    friend or foe, or deep water (bases never overlap; it stops short of the first one in its way).
     A base it already overlaps at the start is in its way only where the overlap would grow."""
     dx, dy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
     reach = length + reach_of(unit) * 2 + 1.0
@@ -134,13 +163,16 @@ def way_clear(state: GameState, unit: Unit, heading: float, length: float, ignor
         arcs.footprint(o) for o in state.units.values()
         if o.id != unit.id and o.id not in ignore and not o.out
         and math.dist(o.pos, unit.pos) <= reach + reach_of(o))]
+    ground = impassable(state.table)
+    if ground is not None:
+        near.append((ground, here.intersection(ground).area))     # nor into deep water
     if not near:
         return length
     steps = max(1, math.ceil(length / WAY_STEP))
     for i in range(1, steps + 1):
         t = min(length, i * WAY_STEP)
         body = arcs.footprint(unit, unit.x + dx * t, unit.y + dy * t, unit.facing)
-        if any(body.intersection(b).area > before + 1e-3 for b, before in near):
+        if any(body.intersection(b).area > before + OVERLAP_AREA for b, before in near):
             return round((i - 1) * WAY_STEP, 3)
     return length
 
@@ -257,16 +289,19 @@ def charge_contact(state: GameState, unit: Unit, target: Unit) -> tuple[float, f
                 angle_difference(unit.facing, facing) > ABOUT_TURN or \
                 not (TABLE_MARGIN <= x <= w - TABLE_MARGIN and TABLE_MARGIN <= y <= h - TABLE_MARGIN):
             continue
-        if not _run_blocked(unit, (x, y, facing), others):
+        if not _run_blocked(unit, (x, y, facing), others, impassable(state.table)):
             return (x, y, facing)
     return None
 
 
-def _run_blocked(unit: Unit, end_at: tuple[float, float, float], others: list[Unit]) -> bool:
-    """The run sweeps through another enemy's base, or ends overlapping any base but the target's."""
+def _run_blocked(unit: Unit, end_at: tuple[float, float, float], others: list[Unit], ground) -> bool:
+    """The run sweeps through another enemy's base or impassable ground, or ends overlapping any base
+    but the target's."""
     x, y, facing = end_at
     end = arcs.footprint(unit, x, y, facing)
     swept = shapely.convex_hull(shapely.union(arcs.footprint(unit, unit.x, unit.y, facing), end))
+    if ground is not None and swept.intersection(ground).area > OVERLAP_AREA:
+        return True
     through = swept.buffer(-CONTACT_GAP, join_style="mitre")
     for other in others:
         base = arcs.footprint(other)

@@ -22,7 +22,7 @@ import shapely
 from game.engine.state import GameState, Unit
 from game.geometry.bases import OVERLAP_AREA
 
-from . import arcs, walls
+from . import arcs, movement, walls
 from .troops import RANGES, fighting, is_commander
 
 RING = 0.5            # cm between the rings of places searched round the end of the run
@@ -36,7 +36,7 @@ def run(state: GameState, unit: Unit) -> tuple[str, float, float, str]:
     back = math.radians((unit.facing + 180.0) % 360.0)
     dx, dy = math.cos(back), math.sin(back)
     length = RANGES["rout"]
-    ground = _impassable(state)
+    ground = movement.impassable(state.table)
     short = ""
     if ground is not None:
         clear = _clear_run(unit, dx, dy, length, ground)
@@ -51,17 +51,14 @@ def run(state: GameState, unit: Unit) -> tuple[str, float, float, str]:
     return ("ends", round(spot[0], 3), round(spot[1], 3), short)
 
 
-def _impassable(state: GameState):
-    pieces = [p.polygon for p in state.table.pieces if p.kind.impassable]
-    return shapely.union_all(pieces) if pieces else None
-
-
 def _clear_run(unit: Unit, dx: float, dy: float, length: float, ground) -> float:
-    """How far straight back the base goes before it would enter impassable ground."""
+    """How far straight back the base goes before it would enter impassable ground (further than
+    it stands in it already)."""
     steps = max(1, math.ceil(length / STEP))
+    already = arcs.footprint(unit).intersection(ground).area
     for i in range(1, steps + 1):
         t = min(length, i * STEP)
-        if arcs.footprint(unit, unit.x + dx * t, unit.y + dy * t).intersection(ground).area > OVERLAP_AREA:
+        if arcs.footprint(unit, unit.x + dx * t, unit.y + dy * t).intersection(ground).area > already + OVERLAP_AREA:
             return round((i - 1) * STEP, 3)
     return length
 
@@ -77,6 +74,7 @@ def _landing(state: GameState, unit: Unit, end: tuple[float, float], ground, len
     enemies = [o for o in others if o.side != unit.side and not is_commander(o)
                and start.intersection(arcs.footprint(o)).area <= OVERLAP_AREA]
     formed = [o for o in enemies if fighting(o)]
+    wet = start.intersection(ground).area if ground is not None else 0.0     # where it stands already
     for x, y in _places(end):
         if not (1.0 <= x <= w - 1.0 and 1.0 <= y <= h - 1.0) or math.dist(unit.pos, (x, y)) < length - 0.05:
             continue
@@ -89,7 +87,7 @@ def _landing(state: GameState, unit: Unit, end: tuple[float, float], ground, len
             continue
         way = shapely.convex_hull(shapely.union(start, body))
         if any(way.intersection(arcs.footprint(o)).area > OVERLAP_AREA for o in enemies) or \
-                (ground is not None and way.intersection(ground).area > OVERLAP_AREA):
+                (ground is not None and way.intersection(ground).area > wet + OVERLAP_AREA):
             continue
         return (x, y)
     return None
@@ -113,4 +111,4 @@ def move(state: GameState, unit: Unit) -> str:
     length = math.dist(unit.pos, (x, y))
     unit.x, unit.y = x, y
     walls.settle(state, unit)
-    return f"routs {length:.1f} cm to the rear" + (f", {short}" if short else "")
+    return f"routs {length:.1f} cm to the rear" + (f", {short}" if short and length < RANGES["rout"] else "")

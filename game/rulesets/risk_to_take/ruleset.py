@@ -29,7 +29,7 @@ class RiskToTake(TableRules, Ruleset):
     id = "risk-to-take"
     name = "A Risk to Take"
     flow = Flow((Phase("move", order="each-run", decision="move", reason="moves, the side with the initiative first"),
-                 Phase("fire", order="auto", steps=(combat.aim_artillery, combat.plan_fire,
+                 Phase("fire", order="auto", steps=(combat.capture_commanders, combat.aim_artillery, combat.plan_fire,
                                                     saves.resolve_saves)),
                  Phase("melee", order="auto", steps=(combat.plan_melee, saves.resolve_saves)),
                  Phase("end of turn", order="auto", steps=(turn.destruction, victory.check_break))),
@@ -126,7 +126,7 @@ class RiskToTake(TableRules, Ruleset):
                 return "Move: that point is outside the legal region (the unit's stick)"
             blocker = movement.turn_blocked(state, u, action.x, action.y, action.facing)
             if blocker is not None:
-                return f"Move: facing that way there, its base would overlap {blocker}'s"
+                return f"Move: facing that way there, its base would overlap {blocker}"
             return None
         if decision.kind == "move" and isinstance(action, Pass):
             return None if action.side == decision.side else "Pass: it is not that side's turn"

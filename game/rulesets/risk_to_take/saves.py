@@ -8,7 +8,8 @@ A save fails when the d6, with its modifiers, shows the attack's figure or less 
 for canister and melee). A failed save routs the unit, unless:
 - it is artillery: it never routs; a second failed save destroys it;
 - it stands behind a fortification: +1 to saves, it cannot rout; a third failed save destroys it;
-- it is fatigued (routed three times): a failed save destroys it.
+- it is fatigued (routed three times): a failed save destroys it, behind a wall as well (the wall
+  stops a rout; fatigue's destruction is not a rout, and the wall's +1 already made the save easier).
 A friendly commander in the vicinity may save one unit a turn from routing, and once prevent the
 destruction of a fatigued unit; after that no commander can save that unit again.
 """
@@ -40,14 +41,18 @@ def fortified(state: GameState, unit: Unit, by: Unit | None = None) -> bool:
 
 
 def modifier(state: GameState, unit: Unit, cause: str, by: Unit | None) -> int:
-    """Fortification +1; cuirassiers +1 in melee and when fired upon; the target of light infantry
-    fire saves at -1 (their "+1 to firing" and "reduces saving by -1", one and the same)."""
+    """Fortification +1; cuirassiers +1 in melee and when fired upon; light infantry "adds +1 to
+    their firing and reduces saving by -1": the target of its fire saves at -1 (firing has no roll of
+    its own: +1 to it is -1 to the target's save), and its own saves are at -1 (as "their saving roll"
+    of the cuirassiers is their own)."""
     mod = 0
     if fortified(state, unit, by):
         mod += DATA["fortification"]["save_bonus"]
     if is_cuirassiers(unit):
         mod += 1
     if by is not None and cause == "volley" and is_light(by):
+        mod -= 1
+    if is_light(unit):
         mod -= 1
     return mod
 
@@ -103,7 +108,7 @@ def resolve_saves(state: GameState, phase: Any = None) -> None:
 
 def failed_save(state: GameState, unit: Unit, entry: dict[str, Any]) -> bool:
     """What a failed save does. True when it waits for a commander's answer."""
-    if is_artillery(unit) or fortified(state, unit, state.units.get(entry["by"])):
+    if is_artillery(unit) or (fortified(state, unit, state.units.get(entry["by"])) and not fatigued(unit)):
         limit = DATA["types"]["artillery"]["destroyed_after"] if is_artillery(unit) \
             else DATA["fortification"]["destroyed_after"]
         unit.stats["failed_saves"] = int(unit.stats.get("failed_saves", 0)) + 1

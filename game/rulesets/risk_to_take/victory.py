@@ -44,11 +44,15 @@ def _other(state: GameState, side: int) -> int:
 
 
 def check_break(state: GameState, phase: Any = None) -> None:
-    """Step, at the end of the turn: is a side broken?"""
+    """Step, at the end of the turn: is a side broken? At the end of the last turn the turn limit
+    decides (the log says so in that turn: "T12 [end of turn] The game ends")."""
     share = float(state.scenario.victory.get("share", 0.5))
     lost = [share_lost(state, s) for s in range(state.sides)]
     broken = [s for s in range(state.sides) if lost[s] >= share]
     if not broken:
+        if state.turn >= state.scenario.turn_limit:       # the last turn ends the game, in its own turn
+            last = at_limit(state)
+            state.data["decided"] = {"winner": last.winner, "reason": last.reason}
         return
     if len(broken) > 1 and lost[0] == lost[1]:
         state.data["decided"] = {"winner": None, "reason": "both armies are broken"}
