@@ -62,3 +62,39 @@ def table(out: list[str], place: str, value: Any) -> bool:
         return True
     out.append(f"{place}: expected an object {{name: value}}, got {shown(value)}")
     return False
+
+
+def flag(out: list[str], place: str, value: Any) -> bool:
+    """true or false."""
+    if isinstance(value, bool):
+        return True
+    out.append(f"{place}: expected true or false, got {shown(value)}")
+    return False
+
+
+def count_range(out: list[str], place: str, value: Any, high: int, *, single: bool = False) -> bool:
+    """[fewest, most], whole numbers from 0 to high, fewest <= most (or, with `single`, one number)."""
+    if single and is_whole(value) and 0 <= value <= high:
+        return True
+    if isinstance(value, list) and len(value) == 2 and all(is_whole(n) and 0 <= n <= high for n in value) \
+            and value[0] <= value[1]:
+        return True
+    one = "a whole number or " if single else ""
+    out.append(f"{place}: expected {one}[fewest, most], whole numbers from 0 to {high}, got {shown(value)}")
+    return False
+
+
+def muster(out: list[str], place: str, conf: dict[str, Any], count_key: str, sides: int,
+           most_points: int, most_count: int, single: bool = False) -> None:
+    """A muster's settings (game/engine/muster.py): points to build with, how many to build, which sides
+    build and whether an AI side builds its own (`single`: the count may be one number)."""
+    if "points" in conf:
+        whole(out, f"{place}.points", conf["points"], 1, most_points)
+    if count_key in conf:
+        count_range(out, f"{place}.{count_key}", conf[count_key], most_count, single=single)
+    if "sides" in conf and not (isinstance(conf["sides"], list)
+                                and all(is_whole(s) and 0 <= s < sides for s in conf["sides"])):
+        out.append(f"{place}.sides: expected a list of side indices from 0 to {sides - 1}, "
+                   f"got {shown(conf['sides'])}")
+    if "ai_builds" in conf:
+        flag(out, f"{place}.ai_builds", conf["ai_builds"])

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.stat_checks import number, one_of, shown, table, whole
+from game.engine import stat_checks
+from game.engine.stat_checks import one_of, shown, table, whole
 
 from . import tables
 from .forces import IN_CONTROL, OUT_OF_CONTROL, ROUTED
 from .muster import FORMATIONS
 
 ROLES = ("", "leader", "sub-leader")
-MOST_POINTS = 100_000
+MOST_POINTS = 100_000   # a side's points to muster with
+MOST_UNITS = 100        # units a side may muster
 
 
 def problems(scenario: Any) -> list[str]:
@@ -24,7 +26,7 @@ def problems(scenario: Any) -> list[str]:
     if table(out, "ruleset_data.units", declared):
         for team, d in declared.items():
             _declared(out, f"ruleset_data.units.{team}", d)
-    _muster(out, data.get("muster", {}))
+    _muster(out, data.get("muster", {}), len(scenario.sides))
     return out
 
 
@@ -50,17 +52,9 @@ def _declared(out: list[str], at: str, d: Any) -> None:
         one_of(out, f"{at}.status", d["status"], (IN_CONTROL, OUT_OF_CONTROL, ROUTED))
 
 
-def _muster(out: list[str], conf: Any) -> None:
+def _muster(out: list[str], conf: Any, sides: int) -> None:
     if isinstance(conf, bool):
         return
     if not table(out, "ruleset_data.muster", conf):
         return
-    if "points" in conf:
-        number(out, "ruleset_data.muster.points", conf["points"], 1, MOST_POINTS)
-    counts = conf.get("units", [1, 6])
-    if not (isinstance(counts, list) and len(counts) == 2
-            and all(whole([], "", n, 0, 100) for n in counts) and counts[0] <= counts[1]):
-        out.append(f"ruleset_data.muster.units: expected [fewest, most], whole numbers from 0 to 100, "
-                   f"got {shown(counts)}")
-    if "ai_builds" in conf and not isinstance(conf["ai_builds"], bool):
-        out.append(f"ruleset_data.muster.ai_builds: expected true or false, got {shown(conf['ai_builds'])}")
+    stat_checks.muster(out, "ruleset_data.muster", conf, "units", sides, MOST_POINTS, MOST_UNITS)
