@@ -42,7 +42,7 @@ def one_of(out: list[str], place: str, value: Any, choices: Iterable[str]) -> bo
     names = list(choices)
     if isinstance(value, str) and value in names:
         return True
-    out.append(f"{place}: expected one of {', '.join(names)}, got {shown(value)}")
+    out.append(f"{place}: expected one of {', '.join(map(repr, names))}, got {shown(value)}")
     return False
 
 

@@ -208,10 +208,6 @@ def document_problems(model: ScenarioModel) -> Iterable[tuple[str, str]]:
     yield from _unique_ids(model.terrain, "terrain piece", "terrain")
     yield from _unique_ids(model.units, "unit", "units")
     yield from _unique_ids(model.objectives, "objective", "objectives")
-    first = model.ruleset_data.get("first_side", 0)        # read by the engine, whatever the ruleset
-    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < sides:
-        yield ("ruleset_data.first_side", f"expected the side that acts first, from 0 to {sides - 1}, "
-                                          f"got {shown(first)}")
 
     known = set(default_terrain_kinds()) | set(model.terrain_kinds)
     for i, piece in enumerate(model.terrain):

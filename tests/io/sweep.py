@@ -10,7 +10,7 @@ import copy
 import json
 import sys
 import traceback
-from typing import Iterator
+from typing import Any, Iterator
 
 from game import simulate
 from game.engine import game as engine
@@ -31,43 +31,52 @@ def bundled_docs() -> dict[str, dict]:
     return out
 
 
-def _units(doc: dict) -> list[dict]:
-    return [u for u in doc.get("units", []) if isinstance(u, dict) and isinstance(u.get("stats"), dict)]
-
-
 def mutations(name: str, doc: dict) -> Iterator[tuple[str, dict]]:
-    """(place, changed document): each stats key of the first unit of each kind of stats, and each
-    ruleset_data key (and each key of a dict or first item of a list inside it), set to each odd value."""
+    """(place, changed document): each stats key of the first unit of each set of stats keys, and each
+    ruleset_data key (and each key of an object or the first item of a list inside them), set to each odd
+    value, and a text value misspelt ("cavalry" -> "ca6alry")."""
     seen_keys: set[tuple[str, ...]] = set()
-    for i, unit in enumerate(_units(doc)):
+    for i, unit in enumerate(doc.get("units", [])):
+        if not isinstance(unit, dict) or not isinstance(unit.get("stats"), dict):
+            continue
         keys = tuple(sorted(unit["stats"]))
         if keys in seen_keys:
             continue
         seen_keys.add(keys)
-        for key in keys:
-            for value in ODD_VALUES:
-                changed = copy.deepcopy(doc)
-                changed["units"][doc["units"].index(unit)]["stats"][key] = value
-                yield f"{name}: units[{i}].stats.{key} = {value!r}", changed
-    data = doc.get("ruleset_data")
-    if isinstance(data, dict):
-        for place, parent, key in _data_places(data):
-            for value in ODD_VALUES:
-                changed = copy.deepcopy(doc)
-                _at(changed["ruleset_data"], place[:-1])[key] = value
-                yield f"{name}: ruleset_data.{'.'.join(map(str, place))} = {value!r}", changed
+        for place, _ in _places(unit["stats"]):
+            yield from _changed(doc, f"{name}: units[{i}].stats", ("units", i, "stats"), place)
+    if isinstance(doc.get("ruleset_data"), dict):
+        for place, _ in _places(doc["ruleset_data"]):
+            yield from _changed(doc, f"{name}: ruleset_data", ("ruleset_data",), place)
 
 
-def _data_places(data: dict, here: tuple = (), depth: int = 0):
+def _changed(doc: dict, label: str, root: tuple, place: tuple) -> Iterator[tuple[str, dict]]:
+    original = _at(doc, root + place)
+    values = ODD_VALUES + ((_misspelt(original),) if isinstance(original, str) and original else ())
+    for value in values:
+        changed = copy.deepcopy(doc)
+        _at(changed, root + place[:-1])[place[-1]] = value
+        yield f"{label}.{'.'.join(map(str, place))} = {value!r}", changed
+
+
+def _misspelt(text: str) -> str:
+    middle = len(text) // 2
+    return text[:middle] + "6" + text[middle + 1:]
+
+
+def _places(data: dict, here: tuple = (), depth: int = 0) -> Iterator[tuple[tuple, Any]]:
+    """Each key of an object, and inside it (two levels down) each key of an object and the first item of
+    a list."""
     for key, value in data.items():
-        yield here + (key,), data, key
-        if depth < 2 and isinstance(value, dict):
-            yield from _data_places(value, here + (key,), depth + 1)
-        elif depth < 2 and isinstance(value, list) and value:
-            first = value[0]
-            yield here + (key, 0), value, 0
-            if isinstance(first, dict):
-                yield from _data_places(first, here + (key, 0), depth + 1)
+        yield here + (key,), value
+        if depth >= 2:
+            continue
+        if isinstance(value, dict):
+            yield from _places(value, here + (key,), depth + 1)
+        elif isinstance(value, list) and value:
+            yield here + (key, 0), value[0]
+            if isinstance(value[0], dict):
+                yield from _places(value[0], here + (key, 0), depth + 1)
 
 
 def _at(node, path):
