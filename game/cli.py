@@ -83,7 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args)
     except CliError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        from game.io.errors import one_line
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -135,9 +136,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
+    from game.io.errors import one_line
     from game.io.scenario_file import bundled_scenarios
     for name, ruleset_id, title in bundled_scenarios():
-        print(f"{name}  {ruleset_id}  {title}")
+        print(one_line(f"{name}  {ruleset_id}  {title}"))
     return 0
 
 

@@ -5,7 +5,9 @@ Speed is measured here, never asserted in a timed test. Each module's `run()` re
 from __future__ import annotations
 
 import importlib
+import os
 import sys
+import tempfile
 import traceback
 
 BENCHES = (
@@ -15,10 +17,15 @@ BENCHES = (
     "game.ai.bench",
     "build_scripts.bench",
     "tests.bench_selfplay",          # issue 12: self-play of every bundled scenario
+    "tests.bench_memory",            # issue 30 §4: memory over 50 games, through the engine and the Session
 )
 
 
 def main() -> int:
+    # the bundled scenarios only: the player's own folder (scenarios made in the editor, saves) is an empty
+    # one of our own, so every machine measures the same and nothing is written among the player's files
+    home = tempfile.TemporaryDirectory(prefix="skirmish-bench-")
+    os.environ["SKIRMISH_TABLE_HOME"] = home.name
     failed = 0
     for name in BENCHES:
         try:

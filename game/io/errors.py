@@ -11,13 +11,21 @@ from typing import Any
 MAX_MESSAGE = 400          # one short line, even when a file holds a huge string
 MAX_SHOWN = 40             # how much of a bad value a message quotes
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# control characters, and the characters a terminal or str.splitlines takes as a line's end (NEL, U+2028
+# LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR)
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
-    """Control characters and lone surrogates escaped, so the message prints on any terminal."""
+    """Control characters, line separators and lone surrogates escaped: the message prints on one line
+    of any terminal."""
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    text = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    text = _CONTROL.sub(lambda m: _escaped(m.group()), text)
     if len(text) > limit:
         text = text[: limit - 3] + "..."
     return text

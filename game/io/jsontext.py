@@ -93,6 +93,9 @@ def _decode(data: bytes, source: str) -> str:
                           f"expected UTF-8 text, found byte 0x{data[exc.start]:02x}") from None
 
 
+NOISE = 1e-12             # a number smaller than this (in cm, degrees or dice) is read as 0
+
+
 def _parse_int(text: str) -> Any:
     digits = len(text.lstrip("-"))
     if digits > MAX_INT_DIGITS:
@@ -106,6 +109,8 @@ def _parse_float(text: str) -> Any:
     value = float(text)
     if not math.isfinite(value):
         return _Bad(f"expected a finite number, got {text[:30]} (too large for a number)")
+    if abs(value) < NOISE:      # 1e-320 is 0 to a player, and its square underflows inside the geometry
+        return 0.0
     return value
 
 

@@ -39,14 +39,43 @@ def read_map(path: Path, source: str) -> Any:
     for place, name in linked:
         _check_linked(path.parent / name, source, place)
     try:
-        return pytiled_parser.parse_map(path)
+        return pytiled_parser.parse_map(path, encoding="utf-8-sig")    # a byte-order mark is no error
     except KeyError as exc:
-        raise FileProblem(source, "(map)", f"expected {exc.args[0]!r}, which pytiled-parser needs ({NEWER_TILED})") from None
+        raise FileProblem(source, parser_place(exc), f"expected {exc.args[0]!r}, which pytiled-parser needs "
+                                                     f"({NEWER_TILED})") from None
     except RecursionError:
         raise FileProblem(source, "(map)", "expected a Tiled map (nested too deeply)") from None
     except Exception as exc:   # the parser's own complaints: still one line, never a traceback
         why = one_line(f"{type(exc).__name__}: {exc}", 160)
-        raise FileProblem(source, "(map)", f"expected a Tiled map pytiled-parser can read ({why})") from None
+        raise FileProblem(source, parser_place(exc), f"expected a Tiled map pytiled-parser can read ({why})") from None
+
+
+PLACED_TAGS = ("property", "object", "data", "tile", "layer", "objectgroup", "imagelayer", "group", "tileset")
+PLACED_KEYS = ("raw_property", "raw_object", "raw_tile", "raw_layer", "raw_tileset")
+
+
+def parser_place(exc: BaseException) -> str:
+    """Where in the map pytiled-parser was when it failed: the innermost TMX element or JSON object it was
+    reading (found in the frames of its traceback), else "(map)"."""
+    tb, frames = exc.__traceback__, []
+    while tb is not None:
+        frames.append(tb.tb_frame.f_locals)
+        tb = tb.tb_next
+    for local in reversed(frames):
+        for value in local.values():
+            if isinstance(value, etree.Element) and value.tag in PLACED_TAGS:
+                return _element_place(value)
+        for key in PLACED_KEYS:
+            value = local.get(key)
+            if isinstance(value, dict):
+                named = next((f"{k} {one_line(repr(value[k]), 40)}" for k in ("id", "name") if k in value), "")
+                return f"{key[4:]} {named}".strip()
+    return "(map)"
+
+
+def _element_place(el: etree.Element) -> str:
+    named = [f"{k} {one_line(repr(el.attrib[k]), 40)}" for k in ("id", "name") if k in el.attrib]
+    return " ".join([f"<{el.tag}>", *named])
 
 
 def _check_linked(path: Path, source: str, place: str) -> None:
@@ -66,6 +95,9 @@ def _check_tmx(data: bytes, source: str) -> list[tuple[str, str]]:
     except etree.ParseError as exc:
         line, col = exc.position
         raise FileProblem(source, f"line {line} column {col + 1}", "expected well-formed XML (a .tmx map)") from None
+    except (LookupError, ValueError) as exc:     # <?xml encoding="bogus"?>: no codec of that name
+        raise FileProblem(source, "line 1 (the XML declaration's encoding)",
+                          f"expected an encoding such as UTF-8 ({one_line(str(exc), 80)})") from None
     if root.tag != "map":
         raise FileProblem(source, f"<{one_line(root.tag, 40)}>", "expected a Tiled map (<map> at the top)")
     for key in TMX_MAP_ATTRIBUTES:

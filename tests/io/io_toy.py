@@ -30,6 +30,10 @@ class IoToy(Ruleset):
         state.data["passes"] = state.data.get("passes", 0) + 1
         end_run(state)
 
+    def setup(self, state):
+        for u in state.units.values():      # a stat its checks never look at, read as a number
+            int(u.stats.get("dice", 0))
+
     def validate_scenario(self, scenario):
         return [f"units[{i}].stats.cursed: expected no cursed units"
                 for i, u in enumerate(scenario.units) if u.stats.get("cursed")]

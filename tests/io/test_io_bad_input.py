@@ -196,15 +196,15 @@ def test_many_problems_are_counted_on_the_one_line(toy_ruleset):
     assert str(info.value).endswith("(and 2 more problems)")
 
 
-def test_a_file_the_rulesets_checks_let_through_but_its_setup_cannot_use_is_refused_in_one_line(tmp_path, capsys):
+def test_a_file_the_rulesets_checks_let_through_but_its_setup_cannot_use_is_refused_in_one_line(toy_ruleset, tmp_path,
+                                                                                                 capsys):
     """The last net at the boundary: a scenario is set up once when loaded, so a stat of a type the
     ruleset's setup chokes on gives a one-line problem (exit 2), never a traceback later."""
     import json
 
     from game.io import validate
-    from game.io.scenario_file import bundled_path
-    doc = json.loads(bundled_path("petite-guerre-the-piquet").read_text(encoding="utf-8"))
-    doc["units"][0]["stats"]["role"] = ["not", "a", "role"]
+    doc = scenario_doc()
+    doc["units"][0]["stats"]["dice"] = ["not", "a", "number"]
     bad = tmp_path / "piquet.json"
     bad.write_text(json.dumps(doc), encoding="utf-8")
     assert validate.main([str(bad)]) == 2

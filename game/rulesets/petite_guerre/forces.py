@@ -41,7 +41,7 @@ def role(f: Unit) -> str:
 
 
 def weapon(f: Unit) -> str:
-    return f.stats.get("weapon", tables.troop(kind(f))["weapon"])
+    return f.stats.get("weapon") or tables.troop(kind(f))["weapon"]     # null: the troop type's weapon
 
 
 def wounded(f: Unit) -> bool:

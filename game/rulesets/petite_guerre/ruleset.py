@@ -21,7 +21,7 @@ from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import Option, OptionSpec, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
-from . import command, fire, forces, formation, melee, movement, muster, tables
+from . import command, fire, forces, formation, melee, movement, muster, tables, validation
 from .actions import (ACTIONS, AimedFire, Charge, ChargeInLine, Fight, FormLine, Move, OpenOrder, Reload,
                       ReloadRanks, Volley)
 from .forces import IN_CONTROL, ROUTED
@@ -316,15 +316,7 @@ class PetiteGuerre(TableRules, Ruleset):
                 StatField("weapon", "Weapon", None, (None, *tables.weapons()["weapons"])))
 
     def validate_scenario(self, scenario: Any) -> list[str]:
-        out = []
-        for i, u in enumerate(scenario.units):
-            k = u.stats.get("troop", "line-infantry")
-            if k not in tables.troops()["types"]:
-                out.append(f"units[{i}].stats.troop: expected one of {sorted(tables.troops()['types'])}, got {k!r}")
-            w = u.stats.get("weapon")
-            if w is not None and w not in tables.weapons()["weapons"]:
-                out.append(f"units[{i}].stats.weapon: expected one of {sorted(tables.weapons()['weapons'])}")
-        return out
+        return validation.problems(scenario)
 
 
 RULESET = PetiteGuerre()

@@ -18,7 +18,7 @@ from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import Option, OptionSpec, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
-from . import armies, bare_map, battles, editing, fog, goals, looks, movement, regions, supply, turn
+from . import armies, bare_map, battles, editing, fog, goals, looks, movement, regions, supply, turn, validation
 from .actions import ACTIONS, Deploy, ForbidLooting, Halt, Loot, March
 
 
@@ -218,7 +218,7 @@ class RiskToTakeCampaign(Ruleset):
         return editing.unit_form(stats)
 
     def validate_scenario(self, scenario: Any) -> list[str]:
-        problems = []
+        problems = validation.problems(scenario)
         if scenario.victory.get("kind") != "campaign":
             problems.append("victory.kind: expected 'campaign'")
         for i, g in enumerate(scenario.victory.get("goals") or []):

@@ -10,8 +10,13 @@ from typing import Any
 
 import shapely
 
+from game.engine import stat_checks
+
 from .characters import sheet_problems
 from .victory import KINDS
+
+MOST_POINTS = 1000      # points each character of a mustered party is built with
+MOST_PARTY = 20         # characters a side may muster
 
 
 def problems(scenario: Any) -> list[str]:
@@ -42,6 +47,10 @@ def problems(scenario: Any) -> list[str]:
                        f"advantage 1, 2 or 3")
         elif not isinstance(s.get("fighting_with", ""), str):
             out.append(f"ruleset_data.situations[{j}].fighting_with: expected the name of a Fight skill")
+    muster = data.get("muster")
+    if isinstance(muster, dict):        # anything else: the scenario's own parties (muster.settings)
+        stat_checks.muster(out, "ruleset_data.muster", muster, "party", len(scenario.sides), MOST_POINTS,
+                           MOST_PARTY, single=True)
     kind = scenario.victory.get("kind", "eliminate")
     if kind not in KINDS:
         out.append(f"victory.kind: expected one of {', '.join(KINDS)}, got {kind!r}")

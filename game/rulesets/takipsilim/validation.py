@@ -5,8 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.stat_checks import names, shown, table, whole
+
 from . import tables
 from .victory import AT_LIMIT, EDGES, VICTORY_KINDS
+
+# the ranges a player could mean (issue 30 §1): beyond them a game is no game (a million magazines
+# take minutes to play out; a skill of 2^53 + 1 is no roll)
+MOST_MAGAZINES = 20      # spare magazines a character carries
+MOST_GRENADES = 20       # grenades of one type
+MOST_LUCK = 100
+SKILL_RANGE = 10         # "2d6 + the relevant skill": a bonus (or malus) of at most 10
 
 
 def problems(scenario: Any) -> list[str]:
@@ -28,29 +37,28 @@ def _character(at: str, s: dict[str, Any]) -> list[str]:
     if s.get("melee_weapon") not in (None, "", *melee):
         out.append(f"{at}.melee_weapon: expected one of {', '.join(melee)}, "
                    f"got {s.get('melee_weapon')!r}")
-    for a in s.get("armour", []) or []:
-        if a not in armour:
-            out.append(f"{at}.armour: expected pieces from {', '.join(armour)}, got {a!r}")
+    if s.get("armour") is not None:
+        names(out, f"{at}.armour", s["armour"], armour, high=len(armour))
     gren = s.get("grenades", {}) or {}
-    if not isinstance(gren, dict):
-        out.append(f"{at}.grenades: expected an object {{type: count}}")
-    else:
+    if table(out, f"{at}.grenades", gren):
         for g, n in gren.items():
             if g not in grenades:
                 out.append(f"{at}.grenades: expected types from {', '.join(grenades)}, got {g!r}")
-            elif not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                out.append(f"{at}.grenades.{g}: expected a whole number >= 0, got {n!r}")
-    for g in s.get("gear", []) or []:
-        if g not in gear:
-            out.append(f"{at}.gear: expected items from {', '.join(gear)}, got {g!r}")
+            else:
+                whole(out, f"{at}.grenades.{g}", n, 0, MOST_GRENADES)
+    if s.get("gear") is not None:
+        names(out, f"{at}.gear", s["gear"], gear, high=len(gear))
     skills = s.get("skills", {}) or {}
-    if not isinstance(skills, dict) or any(
-            not isinstance(v, int) or isinstance(v, bool) for v in skills.values()):
-        out.append(f"{at}.skills: expected {{skill: whole number}}")
-    for key in ("luck", "magazines", "loaded"):
-        v = s.get(key, 0)
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            out.append(f"{at}.{key}: expected a whole number >= 0, got {v!r}")
+    if table(out, f"{at}.skills", skills):
+        for name, v in skills.items():
+            whole(out, f"{at}.skills.{name}", v, -SKILL_RANGE, SKILL_RANGE)
+    w = weapons.get(s.get("weapon") or "")
+    for key, most in (("luck", MOST_LUCK), ("magazines", MOST_MAGAZINES),
+                      ("loaded", int(w["magazine"]) if w else MOST_MAGAZINES)):
+        if key in s:
+            whole(out, f"{at}.{key}", s[key], 0, most)
+    if s.get("pc") is not None and not isinstance(s["pc"], bool):
+        out.append(f"{at}.pc: expected true or false, got {shown(s['pc'])}")
     return out
 
 
