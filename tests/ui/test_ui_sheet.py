@@ -1,0 +1,32 @@
+"""Issue 24 §2.9: "The sheet's column headers wrap ('Rating - / Skill Damage / = Effective Skill'): lay
+it out as the text's sheet." A Riskbreaker character's sheet, laid out at the action panel's width
+in the running App: each header on one line, the columns side by side within the panel, the
+skills' words whole."""
+from __future__ import annotations
+
+from game.io.scenario_file import load_scenario
+from game.rulesets import load_all
+from game.ui.bench import _show as show
+from game.ui.components import sheet_view
+from game.ui.session import Session
+
+load_all()
+
+
+def test_a_character_sheets_headers_stay_on_one_line_within_the_panel(app):
+    session = Session(load_scenario("riskbreaker-bridge-duel"), 1, {}, ["human", "human"])
+    screen = show(app, session)
+    panel = screen.panel
+    assert panel.card_sheet is not None, "the selected character's sheet is on the panel"
+    width = panel.rect.w - 2 * screen.s(12)
+    fonts = app.fonts
+    for table in panel.card_sheet.tables:
+        widths, gap, rows, hsize = sheet_view._layout(fonts, table, width)
+        assert sum(widths) + gap * (len(widths) - 1) <= width
+        if any(table.header):
+            assert all(len(cell) == 1 for cell in rows[0]), rows[0]          # no header wraps
+            bold = fonts.get(hsize, "b")
+            assert all(bold.size(h)[0] <= w for h, w in zip(table.header, widths))
+        font = fonts.get(sheet_view.SIZE)
+        for row in rows[1:]:
+            assert all(font.size(line)[0] <= widths[-1] + 1 for line in row[-1])   # skills' words whole
