@@ -30,3 +30,25 @@ def test_a_character_sheets_headers_stay_on_one_line_within_the_panel(app):
         font = fonts.get(sheet_view.SIZE)
         for row in rows[1:]:
             assert all(font.size(line)[0] <= widths[-1] + 1 for line in row[-1])   # skills' words whole
+
+
+def test_a_fighters_sheet_says_what_made_its_fights_advantage(app):
+    """""Advantage −9" is never explained": the selected fighter's sheet names its fight's Advantage
+    and, in the log's own words, what made it (skill levels, outnumbering, then each change)."""
+    from game.ai.players import make_player
+    from game.engine import game as engine
+    session = Session(load_scenario("riskbreaker-bridge-duel"), 1, {}, ["human", "human"])
+    players = {s: make_player("easy", 1, s) for s in range(2)}
+    for _ in range(300):
+        d = session.decision()
+        if session.state.data["fights"] or d is None:
+            break
+        session.act(players[d.side].choose(engine.view(session.state, d.side), session.legal(), d))
+    fight = next(iter(session.state.data["fights"].values()))
+    screen = show(app, session)
+    screen.sel.selected = fight["members"][0]
+    for _ in range(2):
+        app.step()
+    lines = screen.panel.card_sheet.lines
+    assert any("Advantage" in line and "fight at" in line for line in lines)
+    assert any("Starting Advantage" in line and "skill levels" in line and "outnumbering" in line for line in lines)
