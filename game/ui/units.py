@@ -119,6 +119,7 @@ class UnitPainter:
         self.badge_owner: list[str] = []                                # whose each badge row is
         self.badge_placer = LabelPlacer()
         self.names_drawn: list[tuple[str, pygame.Rect]] = []            # the map's names, last frame
+        self.fanned: dict[str, tuple[float, float, int]] = {}           # crowded units as drawn: (px, py, r)
 
     def draw(self, surface: pygame.Surface, cam: Camera, units: Iterable[Any], positions: dict[str, tuple],
              marker_labels: dict[str, str], selected: str | None = None, hovered: str | None = None,
@@ -141,6 +142,7 @@ class UnitPainter:
             if px < vx - r - 20 or px > vx + vw + r + 20 or py < vy - r - 20 or py > vy + vh + r + 20:
                 continue
             on_screen.append((u, x, y, facing, px, py, r))
+        on_screen = self.fan_out(surface, cam, on_screen)
         self.draw_teams(surface, on_screen)
         for u, x, y, facing, px, py, r in on_screen:
             look = looks.get(u.id)
@@ -172,6 +174,39 @@ class UnitPainter:
                                          [rect for _u, _t, rect in self.labels_drawn], False, view)
             draw_names(surface, placed)
             self.names_drawn = [(n.text, r) for n, r in placed]
+
+    def fan_out(self, surface, cam: Camera, on_screen: list) -> list:
+        """Three or more units crowded in one spot (their bases all but touching, no room for a
+        name) are drawn fanned out on a ring round their middle, each with a thin line to where it
+        really stands, so every token and its name can be read and clicked (`fanned`: where each
+        is drawn). Only the picture moves: the game's positions are untouched."""
+        self.fanned = {}
+        live = [e for e in on_screen if not e[0].out]
+        groups = crowds([(e[4], e[5], e[6]) for e in live])
+        moved: dict[str, tuple] = {}
+        for group in groups:
+            members = [live[i] for i in group]
+            cx = sum(e[4] for e in members) / len(members)
+            cy = sum(e[5] for e in members) / len(members)
+            r = max(e[6] for e in members)
+            ring = max(2 * r + 10, len(members) * (r + 12) / math.pi)
+            members.sort(key=lambda e: (math.atan2(e[5] - cy, e[4] - cx), e[0].id))
+            for k, (u, _x, _y, facing, px, py, ru) in enumerate(members):
+                a = -math.pi / 2 + 2 * math.pi * k / len(members)
+                qx, qy = cx + ring * math.cos(a), cy + ring * math.sin(a)
+                pygame.draw.line(surface, (40, 40, 40), (px, py), (qx, qy), 1)
+                pygame.draw.circle(surface, (40, 40, 40), (int(px), int(py)), 2)
+                wx, wy = cam.to_world(qx, qy)
+                moved[u.id] = (u, wx, wy, facing, qx, qy, ru)
+                self.fanned[u.id] = (qx, qy, ru)
+        return [moved.get(e[0].id, e) for e in on_screen]
+
+    def fanned_at(self, pos) -> str | None:
+        """The fanned-out unit drawn under a screen point, if any."""
+        for uid, (qx, qy, r) in self.fanned.items():
+            if (pos[0] - qx) ** 2 + (pos[1] - qy) ** 2 <= (r + 3) ** 2:
+                return uid
+        return None
 
     def placer_after(self) -> LabelPlacer:
         """A placer for the labels drawn over this frame's units (range bands, the move's hint):
@@ -307,6 +342,39 @@ class UnitPainter:
                     surface.blit(img, (rect.x + 3, rect.y))
                     self.labels_drawn.append((u.id, text, rect))
                     break
+
+
+def crowds(tokens: list[tuple[float, float, int]], least: int = 3) -> list[list[int]]:
+    """Groups (indices) of at least `least` tokens (px, py, r) that stand almost base to base, too
+    close for a name beside each: joined when nearer than their radii plus a finger's width."""
+    parent = list(range(len(tokens)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    for i, (ax, ay, ar) in enumerate(tokens):
+        for j in range(i + 1, len(tokens)):
+            bx, by, br = tokens[j]
+            if (ax - bx) ** 2 + (ay - by) ** 2 < (ar + br + 12) ** 2:
+                parent[root(i)] = root(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(tokens)):
+        groups.setdefault(root(i), []).append(i)
+    return [g for g in groups.values() if len(g) >= least and heaped([tokens[i][:2] for i in g])]
+
+
+def heaped(points: list[tuple[float, float]]) -> bool:
+    """A heap, not a line: the points spread about as much one way as the other (a line of figures
+    along a wall keeps its shape; a crowd in one spot is fanned out)."""
+    n = len(points)
+    mx, my = sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
+    a = sum((p[0] - mx) ** 2 for p in points) / n
+    b = sum((p[1] - my) ** 2 for p in points) / n
+    c = sum((p[0] - mx) * (p[1] - my) for p in points) / n
+    mid, half = (a + b) / 2, math.sqrt(((a - b) / 2) ** 2 + c * c)
+    return mid + half > 0 and (mid - half) / (mid + half) > 0.2
 
 
 def short_name(name: str, most: int = 10) -> str:

@@ -68,7 +68,8 @@ def test_no_label_covers_another_label_or_a_marker(app, name):
     view = session.view()
     for uid, rect in zip(painter.badge_owner, painter.badges_drawn):
         u = view.units[uid]
-        pts = [table.board.camera.to_screen(*p) for p in render.base_outline(u.x, u.y, u.facing, u.base)]
+        x, y = table.board.camera.to_world(*painter.fanned[uid][:2]) if uid in painter.fanned else (u.x, u.y)
+        pts = [table.board.camera.to_screen(*p) for p in render.base_outline(x, y, u.facing, u.base)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         base = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
         assert rect.colliderect(base), f"{name}: {u.name}'s markers {tuple(rect)} float off its base {tuple(base)}"

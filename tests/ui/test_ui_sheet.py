@@ -52,3 +52,27 @@ def test_a_fighters_sheet_says_what_made_its_fights_advantage(app):
     lines = screen.panel.card_sheet.lines
     assert any("Advantage" in line and "fight at" in line for line in lines)
     assert any("Starting Advantage" in line and "skill levels" in line and "outnumbering" in line for line in lines)
+
+
+def test_a_crowded_locations_characters_fan_out_each_named_and_clickable(app):
+    """"Tokens in a crowded location lose their labels: fan out the characters of a location so each
+    is readable": six characters stood in one location by the rules' own placing are drawn on a
+    ring, each with its whole name, and a click on a drawn token selects that character."""
+    from conftest import click
+
+    from game.rulesets.riskbreaker import battleground
+    session = Session(load_scenario("riskbreaker-bridge-duel"), 1, {}, ["human", "human"])
+    state = session.state
+    bank = next(p for p in state.table.pieces if "west" in (p.name or ""))
+    crowd = list(state.units.values())[:6]
+    for u in crowd:
+        battleground.place(state, u, bank.id)
+    screen = show(app, session)
+    painter = screen.board.painter
+    assert {u.id for u in crowd} <= set(painter.fanned)
+    named = {t for _u, t, _r in painter.labels_drawn}
+    assert {u.name for u in crowd} <= named
+    target = next(u for u in crowd if u.side == 0 and u.id != screen.sel.selected)
+    qx, qy, _r = painter.fanned[target.id]
+    click(app, (int(qx), int(qy)))
+    assert screen.sel.selected == target.id

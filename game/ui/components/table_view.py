@@ -64,6 +64,9 @@ class TableView(BoardView):
         self.positions = {uid: (u.x, u.y, u.facing) for uid, u in view.units.items()}
 
     def unit_at(self, pos, view):
+        fanned = self.painter.fanned_at(pos)          # a crowd's unit, drawn away from its spot
+        if fanned is not None and fanned in view.units:
+            return view.units[fanned]
         wx, wy = self.world(pos)
         return render.unit_hit(view.units.values(), wx, wy, 4 / self.camera.scale)
 
