@@ -118,6 +118,7 @@ class UnitPainter:
         self.badges_drawn: list[pygame.Rect] = []                       # the status badges, last frame
         self.badge_owner: list[str] = []                                # whose each badge row is
         self.badge_placer = LabelPlacer()
+        self.chips: list[tuple] = []                                    # the markers to draw over the bases
         self.names_drawn: list[tuple[str, pygame.Rect]] = []            # the map's names, last frame
         self.fanned: dict[str, tuple[float, float, int]] = {}           # crowded units as drawn: (px, py, r)
 
@@ -151,9 +152,12 @@ class UnitPainter:
                             str(name))
         self.badges_drawn, self.badge_owner = [], []
         self.badge_placer = LabelPlacer(pygame.Rect(vx, vy, vw, vh), gap=(4, 2))
+        self.chips: list[tuple] = []
         for u, x, y, facing, px, py, r in on_screen:
             self.draw_unit(surface, cam, u, x, y, facing, px, py, r, seats, looks.get(u.id), marker_labels,
                            selected, hovered, acting)
+        for chip in self.chips:             # over every base: a neighbour's base never hides a marker
+            self.draw_badges(surface, *chip)
         self.draw_all_labels(surface, on_screen, looks, selected, hovered, names, map_names)
         surface.set_clip(clip)
 
@@ -176,12 +180,14 @@ class UnitPainter:
             self.names_drawn = [(n.text, r) for n, r in placed]
 
     def fan_out(self, surface, cam: Camera, on_screen: list) -> list:
-        """Three or more units crowded in one spot (their bases all but touching, no room for a
-        name) are drawn fanned out on a ring round their middle, each with a thin line to where it
+        """Three or more figures crowded in one spot (their round bases all but touching, no room
+        for a name) are drawn fanned out on a ring round their middle, each with a thin line to where it
         really stands, so every token and its name can be read and clicked (`fanned`: where each
         is drawn). Only the picture moves: the game's positions are untouched."""
         self.fanned = {}
-        live = [e for e in on_screen if not e[0].out]
+        # figures and tokens on round bases only: a rectangular base's place and facing are the game
+        # (a unit in contact must be seen in contact)
+        live = [e for e in on_screen if not e[0].out and e[0].base.get("shape", "round") == "round"]
         groups = crowds([(e[4], e[5], e[6]) for e in live])
         moved: dict[str, tuple] = {}
         for group in groups:
@@ -285,7 +291,7 @@ class UnitPainter:
             shown += [m for m in (getattr(look, "markers", ()) or ()) if m not in u.markers]
             if shown:
                 outline = [(px, py - r), (px + r, py), (px, py + r), (px - r, py)] if shape == "round" else pts
-                self.draw_badges(surface, u.id, shown, marker_labels, outline)
+                self.chips.append((u.id, shown, marker_labels, outline))
 
     def draw_badges(self, surface, uid: str, shown: list[str], marker_labels: dict[str, str], outline) -> None:
         """A unit's status markers as one row of chips touching its base (at its top, else its right,
@@ -332,7 +338,7 @@ class UnitPainter:
             for text in texts:
                 img = self.fonts.render(text, 11 if text == name else 10, (20, 20, 20), "b")
                 size = (img.get_width() + 6, img.get_height())
-                spots = label_spots(px, py, r, size[1])
+                spots = label_spots(px, py, r, size[1], far=4 if keen else 1)
                 rect = placer.place(text, size, spots)
                 if rect is None and keen:
                     rect = pygame.Rect((0, 0), size)
@@ -429,15 +435,18 @@ def badge_spots(outline) -> list[tuple[str, tuple[float, float]]]:
             ("midright", (left[0] + 4, left[1])), ("bottomright", (top[0] + 4, top[1] + 4))]
 
 
-def label_spots(px: float, py: float, r: int, h: int) -> list[tuple[str, tuple[float, float]]]:
+def label_spots(px: float, py: float, r: int, h: int, far: int = 1) -> list[tuple[str, tuple[float, float]]]:
     """Where a unit's label may go: under, over, right and left of its base; then the corners
-    and a line farther under and over (a crowded melee leaves few places free)."""
+    and lines farther under and over (a crowded melee leaves few places free): `far` lines out."""
     d = r * 0.7
-    return [("midtop", (px, py + r + 3)), ("midbottom", (px, py - r - 3)),
-            ("midleft", (px + r + 4, py)), ("midright", (px - r - 4, py)),
-            ("topleft", (px + d, py + d + 2)), ("topright", (px - d, py + d + 2)),
-            ("bottomleft", (px + d, py - d - 2)), ("bottomright", (px - d, py - d - 2)),
-            ("midtop", (px, py + r + h + 5)), ("midbottom", (px, py - r - h - 5))]
+    out = [("midtop", (px, py + r + 3)), ("midbottom", (px, py - r - 3)),
+           ("midleft", (px + r + 4, py)), ("midright", (px - r - 4, py)),
+           ("topleft", (px + d, py + d + 2)), ("topright", (px - d, py + d + 2)),
+           ("bottomleft", (px + d, py - d - 2)), ("bottomright", (px - d, py - d - 2))]
+    for k in range(1, far + 1):
+        out += [("midtop", (px, py + r + k * (h + 5))), ("midbottom", (px, py - r - k * (h + 5))),
+                ("topleft", (px + d, py + d + k * (h + 5))), ("bottomright", (px - d, py - d - k * (h + 5)))]
+    return out
 
 
 def draw_symbol(surface: pygame.Surface, symbol: str, centre, w: float, h: float) -> None:
