@@ -62,6 +62,8 @@ class Bars:
         self.buttons_left = 0
         self.status_x = 0
         self.status_shown = ""
+        self.avoid: list[pygame.Rect] = []         # the board's labels and markers this frame (a banner keeps off them)
+        self.banner_rect: pygame.Rect | None = None   # where the last banner went
 
     def s(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
@@ -225,7 +227,19 @@ class Bars:
         if bottom:
             box.midbottom = (x + vw // 2, y + vh - self.s(12))
         else:
-            box.midtop = (x + vw // 2, y + self.s(12))
+            # a banner at the top, else a top corner, else lower down: where it covers no label
+            # nor marker of the board (the enemy commander's name stays readable)
+            m = self.s(12)
+            down = max(1, vh - 2 * m - box.h) / 10
+            spots = [(a, (ax, y + m + int(k * down))) for k in range(11)
+                     for a, ax in (("midtop", x + vw // 2), ("topleft", x + m), ("topright", x + vw - m))]
+            for anchor, at in spots:
+                setattr(box, anchor, at)
+                if box.collidelist(self.avoid) < 0:
+                    break
+            else:
+                box.midtop = (x + vw // 2, y + m)
+            self.banner_rect = box.copy()
         theme.panel(surface, box, (20, 22, 27), colour, 8, alpha=235)
         yy = box.y + self.s(7)
         for line in lines:

@@ -97,6 +97,9 @@ class TableView(BoardView):
         if sel.hovered and sel.hovered in view.units and frame.now - sel.hover_time > 0.25 and not busy_tool:
             self.draw_tip(surface, frame, sel.hovered)
 
+    def drawn_labels(self) -> list[pygame.Rect]:
+        return list(self.overlay.taken)          # every label, marker and name, and what was placed over them
+
     def draw_placing(self, surface, frame: Frame) -> None:
         """The move being placed: a line from the unit, its base at the point, an arrow for the facing."""
         pl, cam, view = frame.sel.placing, self.camera, frame.view
