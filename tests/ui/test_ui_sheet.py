@@ -76,3 +76,23 @@ def test_a_crowded_locations_characters_fan_out_each_named_and_clickable(app):
     qx, qy, _r = painter.fanned[target.id]
     click(app, (int(qx), int(qy)))
     assert screen.sel.selected == target.id
+
+
+def test_the_new_game_preview_shows_a_riskbreaker_party(app):
+    """"The new-game preview shows no characters": secret fight declarations hide no one's place,
+    so the preview draws every character in its side's colour; a hidden deployment's units stay off."""
+    import pygame
+
+    from game.ui import render, theme
+    from game.ui.screens.setup import SetupScreen
+    screen = SetupScreen(app, preselect="riskbreaker-bridge-duel")
+    app.push(screen)
+    for _ in range(3):
+        app.step()
+    thumb = screen.thumbnail((400, 300))
+    colours = {tuple(thumb.get_at((x, y)))[:3] for x in range(thumb.get_width()) for y in range(0, thumb.get_height(), 2)}
+    assert theme.side_colour(0) in colours and theme.side_colour(1) in colours
+    hidden = Session(load_scenario("risus-hidden-ambush"), 1, {}, ["human", "human"])
+    shown = render.seen_by_all(hidden.state)
+    assert len(shown) < len([u for u in hidden.state.units.values() if not u.out])
+    pygame.event.pump()

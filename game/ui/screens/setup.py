@@ -359,15 +359,14 @@ class SetupScreen(ForcesOnPoints, Screen):
         surf.fill(theme.PANEL_DARK)
         render.draw_terrain(surf, state, lambda x, y: (x * k + 2, y * k + 2), k, self.app.fonts, labels=False)
         try:
-            hidden = engine.ruleset_of(state).hides_information(state)
+            shown = render.seen_by_all(state)       # a hidden deployment's positions are not given away
         except Exception:
-            hidden = True
-        if not hidden:          # with hidden deployment the thumbnail would give positions away
-            for u in state.units.values():
-                if self.sealed(u.side):       # a hidden force: only its note is drawn (see draw)
-                    continue
-                r = max(2, int(render.base_radius_cm(u.base) * k))
-                pygame.draw.circle(surf, theme.side_colour(u.side), (u.x * k + 2, u.y * k + 2), r)
+            shown = []
+        for u in shown:
+            if self.sealed(u.side):       # a hidden force: only its note is drawn (see draw)
+                continue
+            r = max(2, int(render.base_radius_cm(u.base) * k))
+            pygame.draw.circle(surf, theme.side_colour(u.side), (u.x * k + 2, u.y * k + 2), r)
         self.thumb_cache = {key: surf}
         return surf
 
