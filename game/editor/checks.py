@@ -65,6 +65,14 @@ def _split(text: str) -> tuple[str, str]:
     return "", text
 
 
+def empty_sides(doc: dict[str, Any]) -> list[Problem]:
+    """A side with no units cannot play: the table would be "no problems: it plays" with nobody on it."""
+    have = {u.get("side") for u in doc.get("units") or [] if isinstance(u, dict)}
+    return [Problem(f"sides[{i}]", f"{side.get('name') or f'side {i + 1}'} has no units: place at least one "
+                    "(a side with no units cannot play)", ("sides", i))
+            for i, side in enumerate(doc.get("sides") or []) if isinstance(side, dict) and i not in have]
+
+
 def problems(doc: dict[str, Any]) -> list[Problem]:
     """Everything wrong with the document, in the order a file would be told (empty: it plays)."""
     try:
@@ -92,7 +100,7 @@ def problems(doc: dict[str, Any]) -> list[Problem]:
         texts = [str(p) for p in rs.validate_scenario(scenario) or ()]
     except Exception as exc:          # a ruleset's checker meeting data it did not expect
         return [Problem("", f"the ruleset could not check this scenario ({type(exc).__name__}: {exc})")]
-    found = [_problem(doc, *_split(t)) for t in texts]
+    found = [_problem(doc, *_split(t)) for t in texts] + empty_sides(doc)
     if found:
         return found
     try:

@@ -190,8 +190,8 @@ class Editor:
     # -- forces -------------------------------------------------------------------------------------
     def add_unit(self, kind: UnitKind, side: int, point=None, hex_=None) -> Selection:
         unit: dict[str, Any] = {"id": self.new_id("units", "u"), "side": int(side),
-                                "name": kind.label, "kind": kind.id if kind.id != kind.label else "",
-                                "stats": copy.deepcopy(dict(kind.stats)), "facing": 0.0 if side == 0 else 180.0}
+                                "name": self.numbered(kind.label), "kind": kind.id if kind.id != kind.label else "",
+                                "stats": copy.deepcopy(dict(kind.stats)), "facing": 0.0}
         if not unit["kind"]:
             del unit["kind"]
         if kind.base:
@@ -201,10 +201,36 @@ class Editor:
         else:
             x, y = self.snap(point)
             unit["x"], unit["y"] = x, y
+            unit["facing"] = self.facing_the_enemy(int(side), (x, y))
         index = len(self.doc["units"])
         self.apply(f"add {kind.label}", Insert(("units",), unit))
         self.selection = ("units", index)
         return self.selection
+
+    def numbered(self, label: str) -> str:
+        """A new unit's name: its kind's, numbered from the second of that name on ("Line infantry 2")."""
+        names = {u.get("name") for u in self.doc.get("units", [])}
+        if label not in names:
+            return label
+        n = 2
+        while f"{label} {n}" in names:
+            n += 1
+        return f"{label} {n}"
+
+    def facing_the_enemy(self, side: int, at: tuple[float, float]) -> float:
+        """A new unit faces the other sides' units (their middle), else the table's centre; at the
+        centre itself, across the table away from its side's edge."""
+        import math
+        others = [(float(u["x"]), float(u["y"])) for u in self.doc.get("units", [])
+                  if u.get("side") != side and "x" in u and "y" in u]
+        if others:
+            tx, ty = sum(p[0] for p in others) / len(others), sum(p[1] for p in others) / len(others)
+        else:
+            table = self.doc.get("table") or {}
+            tx, ty = float(table.get("width", 0)) / 2, float(table.get("height", 0)) / 2
+        if math.hypot(tx - at[0], ty - at[1]) < 1e-6:
+            return 90.0 if side == 0 else 270.0
+        return round(math.degrees(math.atan2(ty - at[1], tx - at[0])) % 360, 1)
 
     def face(self, point) -> None:
         """Turn the selected unit to face the point (degrees from +x toward +y)."""

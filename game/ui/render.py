@@ -395,6 +395,18 @@ def draw_zone(surface: pygame.Surface, cam: Camera, poly: Any, colour=(255, 255,
     surface.blit(tmp, (vx, vy))
 
 
+def seen_by_all(state: Any) -> list[Any]:
+    """The units every side's view shows where they stand, not hidden: what a preview seen by all
+    the players may draw (a secret declaration hides no one; a hidden deployment does)."""
+    from game.engine import game as engine
+    views = [engine.view(state, side) for side in range(state.sides)]
+
+    def open_to(v, u) -> bool:
+        w = v.units.get(u.id)
+        return w is not None and not w.out and "hidden" not in w.markers and (w.x, w.y) == (u.x, u.y)
+    return [u for u in state.units.values() if not u.out and all(open_to(v, u) for v in views)]
+
+
 def ring_label(name: str, cm: float) -> str:
     """A range band's label, its distance once: "short 10 cm"; a name that already gives the
     distance ("10 cm", "50 paces") is not followed by it again."""

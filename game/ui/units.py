@@ -3,7 +3,6 @@ names, from a small sprite cache; and finding the unit under a point."""
 from __future__ import annotations
 
 import math
-import zlib
 from typing import Any, Iterable
 
 import pygame
@@ -12,6 +11,7 @@ from game.geometry.measure import base_radius
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.labels import LabelPlacer, draw_names
+from game.ui.markers import badge_spots, chip_width, draw_chip, marker_ink
 
 
 class UnitSprites:
@@ -118,7 +118,9 @@ class UnitPainter:
         self.badges_drawn: list[pygame.Rect] = []                       # the status badges, last frame
         self.badge_owner: list[str] = []                                # whose each badge row is
         self.badge_placer = LabelPlacer()
+        self.chips: list[tuple] = []                                    # the markers to draw over the bases
         self.names_drawn: list[tuple[str, pygame.Rect]] = []            # the map's names, last frame
+        self.fanned: dict[str, tuple[float, float, int]] = {}           # crowded units as drawn: (px, py, r)
 
     def draw(self, surface: pygame.Surface, cam: Camera, units: Iterable[Any], positions: dict[str, tuple],
              marker_labels: dict[str, str], selected: str | None = None, hovered: str | None = None,
@@ -141,6 +143,7 @@ class UnitPainter:
             if px < vx - r - 20 or px > vx + vw + r + 20 or py < vy - r - 20 or py > vy + vh + r + 20:
                 continue
             on_screen.append((u, x, y, facing, px, py, r))
+        on_screen = self.fan_out(surface, cam, on_screen)
         self.draw_teams(surface, on_screen)
         for u, x, y, facing, px, py, r in on_screen:
             look = looks.get(u.id)
@@ -149,9 +152,12 @@ class UnitPainter:
                             str(name))
         self.badges_drawn, self.badge_owner = [], []
         self.badge_placer = LabelPlacer(pygame.Rect(vx, vy, vw, vh), gap=(4, 2))
+        self.chips: list[tuple] = []
         for u, x, y, facing, px, py, r in on_screen:
             self.draw_unit(surface, cam, u, x, y, facing, px, py, r, seats, looks.get(u.id), marker_labels,
                            selected, hovered, acting)
+        for chip in self.chips:             # over every base: a neighbour's base never hides a marker
+            self.draw_badges(surface, *chip)
         self.draw_all_labels(surface, on_screen, looks, selected, hovered, names, map_names)
         surface.set_clip(clip)
 
@@ -172,6 +178,41 @@ class UnitPainter:
                                          [rect for _u, _t, rect in self.labels_drawn], False, view)
             draw_names(surface, placed)
             self.names_drawn = [(n.text, r) for n, r in placed]
+
+    def fan_out(self, surface, cam: Camera, on_screen: list) -> list:
+        """Three or more figures crowded in one spot (their round bases all but touching, no room
+        for a name) are drawn fanned out on a ring round their middle, each with a thin line to where it
+        really stands, so every token and its name can be read and clicked (`fanned`: where each
+        is drawn). Only the picture moves: the game's positions are untouched."""
+        self.fanned = {}
+        # figures and tokens on round bases only: a rectangular base's place and facing are the game
+        # (a unit in contact must be seen in contact)
+        live = [e for e in on_screen if not e[0].out and e[0].base.get("shape", "round") == "round"]
+        groups = crowds([(e[4], e[5], e[6]) for e in live])
+        moved: dict[str, tuple] = {}
+        for group in groups:
+            members = [live[i] for i in group]
+            cx = sum(e[4] for e in members) / len(members)
+            cy = sum(e[5] for e in members) / len(members)
+            r = max(e[6] for e in members)
+            ring = max(2 * r + 10, len(members) * (r + 12) / math.pi)
+            members.sort(key=lambda e: (math.atan2(e[5] - cy, e[4] - cx), e[0].id))
+            for k, (u, _x, _y, facing, px, py, ru) in enumerate(members):
+                a = -math.pi / 2 + 2 * math.pi * k / len(members)
+                qx, qy = cx + ring * math.cos(a), cy + ring * math.sin(a)
+                pygame.draw.line(surface, (40, 40, 40), (px, py), (qx, qy), 1)
+                pygame.draw.circle(surface, (40, 40, 40), (int(px), int(py)), 2)
+                wx, wy = cam.to_world(qx, qy)
+                moved[u.id] = (u, wx, wy, facing, qx, qy, ru)
+                self.fanned[u.id] = (qx, qy, ru)
+        return [moved.get(e[0].id, e) for e in on_screen]
+
+    def fanned_at(self, pos) -> str | None:
+        """The fanned-out unit drawn under a screen point, if any."""
+        for uid, (qx, qy, r) in self.fanned.items():
+            if (pos[0] - qx) ** 2 + (pos[1] - qy) ** 2 <= (r + 3) ** 2:
+                return uid
+        return None
 
     def placer_after(self) -> LabelPlacer:
         """A placer for the labels drawn over this frame's units (range bands, the move's hint):
@@ -250,7 +291,7 @@ class UnitPainter:
             shown += [m for m in (getattr(look, "markers", ()) or ()) if m not in u.markers]
             if shown:
                 outline = [(px, py - r), (px + r, py), (px, py + r), (px - r, py)] if shape == "round" else pts
-                self.draw_badges(surface, u.id, shown, marker_labels, outline)
+                self.chips.append((u.id, shown, marker_labels, outline))
 
     def draw_badges(self, surface, uid: str, shown: list[str], marker_labels: dict[str, str], outline) -> None:
         """A unit's status markers as one row of chips touching its base (at its top, else its right,
@@ -297,7 +338,7 @@ class UnitPainter:
             for text in texts:
                 img = self.fonts.render(text, 11 if text == name else 10, (20, 20, 20), "b")
                 size = (img.get_width() + 6, img.get_height())
-                spots = label_spots(px, py, r, size[1])
+                spots = label_spots(px, py, r, size[1], far=4 if keen else 1)
                 rect = placer.place(text, size, spots)
                 if rect is None and keen:
                     rect = pygame.Rect((0, 0), size)
@@ -309,6 +350,39 @@ class UnitPainter:
                     break
 
 
+def crowds(tokens: list[tuple[float, float, int]], least: int = 3) -> list[list[int]]:
+    """Groups (indices) of at least `least` tokens (px, py, r) that stand almost base to base, too
+    close for a name beside each: joined when nearer than their radii plus a finger's width."""
+    parent = list(range(len(tokens)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    for i, (ax, ay, ar) in enumerate(tokens):
+        for j in range(i + 1, len(tokens)):
+            bx, by, br = tokens[j]
+            if (ax - bx) ** 2 + (ay - by) ** 2 < (ar + br + 12) ** 2:
+                parent[root(i)] = root(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(tokens)):
+        groups.setdefault(root(i), []).append(i)
+    return [g for g in groups.values() if len(g) >= least and heaped([tokens[i][:2] for i in g])]
+
+
+def heaped(points: list[tuple[float, float]]) -> bool:
+    """A heap, not a line: the points spread about as much one way as the other (a line of figures
+    along a wall keeps its shape; a crowd in one spot is fanned out)."""
+    n = len(points)
+    mx, my = sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
+    a = sum((p[0] - mx) ** 2 for p in points) / n
+    b = sum((p[1] - my) ** 2 for p in points) / n
+    c = sum((p[0] - mx) * (p[1] - my) for p in points) / n
+    mid, half = (a + b) / 2, math.sqrt(((a - b) / 2) ** 2 + c * c)
+    return mid + half > 0 and (mid - half) / (mid + half) > 0.2
+
+
 def short_name(name: str, most: int = 10) -> str:
     """A long name cut at a word with "…" ("IR 4 Hoch- und Deutschmeister" -> "IR 4 Hoch…"); a short
     name is kept whole."""
@@ -318,58 +392,18 @@ def short_name(name: str, most: int = 10) -> str:
     return cut.rstrip(" -,") + "…"
 
 
-def marker_colour(marker: str) -> tuple[int, int, int]:
-    """A status marker's colour: the common one, else one of a few strong colours picked by its name
-    (the same marker is always the same colour)."""
-    found = theme.MARKER_COLOURS.get(marker)
-    if found:
-        return found
-    palette = ((230, 60, 50), (240, 190, 70), (86, 180, 233), (204, 121, 167), (0, 158, 115), (60, 60, 70))
-    return palette[zlib.crc32(marker.encode("utf-8")) % len(palette)]
-
-
-def marker_ink(marker: str) -> tuple[int, int, int]:
-    r, g, b = marker_colour(marker)
-    return (20, 20, 20) if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (250, 250, 250)
-
-
-def chip_width(img: pygame.Surface, h: int) -> int:
-    return img.get_width() + h + 4          # the text, the diamond before it and the round ends
-
-
-def draw_chip(surface: pygame.Surface, rect: pygame.Rect, marker: str, img: pygame.Surface) -> None:
-    """A status marker: a rounded chip in the marker's colour with a dark rim and a diamond before
-    its letters, never a name's pale square box, so "BK" the marker never reads as "BK" the man."""
-    colour, ink = marker_colour(marker), marker_ink(marker)
-    pygame.draw.rect(surface, colour, rect, border_radius=rect.h // 2)
-    pygame.draw.rect(surface, (15, 15, 18), rect, 2, border_radius=rect.h // 2)
-    k = max(2, rect.h // 4)
-    cx, cy = rect.x + rect.h // 2 + 1, rect.centery
-    pygame.draw.polygon(surface, ink, [(cx, cy - k), (cx + k, cy), (cx, cy + k), (cx - k, cy)])
-    surface.blit(img, (cx + k + 2, rect.y + (rect.h - img.get_height()) // 2))
-
-
-def badge_spots(outline) -> list[tuple[str, tuple[float, float]]]:
-    """Where a unit's row of status chips goes, always overlapping its base's edge: on its top
-    point (to the right, then centred), else its right, bottom or left point."""
-    top = min(outline, key=lambda p: p[1])
-    bottom = max(outline, key=lambda p: p[1])
-    right = max(outline, key=lambda p: p[0])
-    left = min(outline, key=lambda p: p[0])
-    return [("bottomleft", (top[0] - 4, top[1] + 4)), ("midbottom", (top[0], top[1] + 4)),
-            ("midleft", (right[0] - 4, right[1])), ("midtop", (bottom[0], bottom[1] - 4)),
-            ("midright", (left[0] + 4, left[1])), ("bottomright", (top[0] + 4, top[1] + 4))]
-
-
-def label_spots(px: float, py: float, r: int, h: int) -> list[tuple[str, tuple[float, float]]]:
+def label_spots(px: float, py: float, r: int, h: int, far: int = 1) -> list[tuple[str, tuple[float, float]]]:
     """Where a unit's label may go: under, over, right and left of its base; then the corners
-    and a line farther under and over (a crowded melee leaves few places free)."""
+    and lines farther under and over (a crowded melee leaves few places free): `far` lines out."""
     d = r * 0.7
-    return [("midtop", (px, py + r + 3)), ("midbottom", (px, py - r - 3)),
-            ("midleft", (px + r + 4, py)), ("midright", (px - r - 4, py)),
-            ("topleft", (px + d, py + d + 2)), ("topright", (px - d, py + d + 2)),
-            ("bottomleft", (px + d, py - d - 2)), ("bottomright", (px - d, py - d - 2)),
-            ("midtop", (px, py + r + h + 5)), ("midbottom", (px, py - r - h - 5))]
+    out = [("midtop", (px, py + r + 3)), ("midbottom", (px, py - r - 3)),
+           ("midleft", (px + r + 4, py)), ("midright", (px - r - 4, py)),
+           ("topleft", (px + d, py + d + 2)), ("topright", (px - d, py + d + 2)),
+           ("bottomleft", (px + d, py - d - 2)), ("bottomright", (px - d, py - d - 2))]
+    for k in range(1, far + 1):
+        out += [("midtop", (px, py + r + k * (h + 5))), ("midbottom", (px, py - r - k * (h + 5))),
+                ("topleft", (px + d, py + d + k * (h + 5))), ("bottomright", (px - d, py - d - k * (h + 5)))]
+    return out
 
 
 def draw_symbol(surface: pygame.Surface, symbol: str, centre, w: float, h: float) -> None:

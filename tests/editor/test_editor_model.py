@@ -445,7 +445,8 @@ def test_terrain_and_hex_kind_overrides_are_form_fields(hex_ruleset):
     assert hex_kinds.path == ("hexmap", "kinds")
     hexed.set_value(hex_kinds.path, forms.parse(hex_kinds, '{"swamp": {"move_cost": 4, "color": "#335533"},'
                                                            ' "forest": {"move_cost": null}}'))
-    assert "swamp" in hexpaint.kinds(hexed.doc) and checks.problems(hexed.doc) == []
+    assert "swamp" in hexpaint.kinds(hexed.doc)
+    assert [p.place for p in checks.problems(hexed.doc)] == ["sides[0]", "sides[1]"]     # only: no units yet
     assert hexpaint.kind_table(hexed.doc)["forest"].move_cost is None      # null: impassable
     hexed.set_value(hex_kinds.path, {"swamp": "wet"})
     assert checks.problems(hexed.doc) and "swamp" not in hexpaint.kinds(hexed.doc)

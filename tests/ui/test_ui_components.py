@@ -112,6 +112,7 @@ def test_a_hex_view_draws_a_hexmap_headless(app):
     surface = pygame.Surface((640, 480))
     view.place((0, 0, 640, 480))
     sel = Selection(selected="g1")
+    view.art.flat = True          # each kind's own colour, plain (its textures: test_ui_hex_map_art)
     region = shapely.box(board.width * 0.8, board.height * 0.7, board.width, board.height)   # off the tested hexes
     view.draw(surface, Frame(view=state, sel=sel, region=region, describe=lambda uid: "Grenadiers"))
     forest = view.camera.to_screen(*board.centre(hexgrid.Hex(1, 1)))

@@ -68,7 +68,8 @@ def test_no_label_covers_another_label_or_a_marker(app, name):
     view = session.view()
     for uid, rect in zip(painter.badge_owner, painter.badges_drawn):
         u = view.units[uid]
-        pts = [table.board.camera.to_screen(*p) for p in render.base_outline(u.x, u.y, u.facing, u.base)]
+        x, y = table.board.camera.to_world(*painter.fanned[uid][:2]) if uid in painter.fanned else (u.x, u.y)
+        pts = [table.board.camera.to_screen(*p) for p in render.base_outline(x, y, u.facing, u.base)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         base = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
         assert rect.colliderect(base), f"{name}: {u.name}'s markers {tuple(rect)} float off its base {tuple(base)}"
@@ -94,3 +95,24 @@ def test_a_status_marker_is_drawn_unlike_a_name(app):
     rim = [surface.get_at((x, rect.y))[:3] for x in range(rect.x + rect.h, rect.right - rect.h)]
     assert rim and all(sum(c) < 120 for c in rim)          # a dark rim all along the chip's top
     assert len(set(inside)) >= 2                           # the marker's colour and its diamond's ink
+
+
+def test_the_opening_banner_keeps_off_the_labels_under_it(app):
+    """"the opening banner covers the enemy commander's label": with a commander standing under
+    the banner's first place, the banner goes where it covers no label nor marker."""
+    session = Session(load_scenario("risk-to-take-village-line"), 1, {}, ["human", "human"])
+    table = show(app, session)
+    x, y, w, _h = table.board.viewport
+    commander = next(u for u in session.state.units.values() if u.side == 1 and u.base.get("shape") == "round")
+    commander.x, commander.y = table.board.camera.to_world(x + w // 2, y + 22)
+    session.version += 1
+    table.bars.show_summary(["The battle of Aderklaa begins: Austrians against French"], table.now + 4)
+    for _ in range(3):
+        app.step()
+    painter = table.board.painter
+    assert any(u == commander.id for u, _t, _r in painter.labels_drawn)
+    banner = table.bars.banner_rect
+    assert banner is not None and banner.collidelist(table.board.drawn_labels()) < 0
+    first = banner.copy()
+    first.midtop = (x + w // 2, y + table.bars.s(12))
+    assert first.collidelist(table.board.drawn_labels()) >= 0       # its first place would have covered one

@@ -76,3 +76,30 @@ def test_the_game_over_line_reads_for_any_sides_name(app):
     name = session.side_name(1)
     assert f"Game over: won by {name}" in texts and f"Won by {name}" in texts and f"{name} win" not in texts
     assert engine.result(session.state) is not None
+
+
+def test_a_battles_title_shows_whole_on_the_top_bar(app):
+    """"the battle's title in the top bar is cut ('Aubrac army 1 against Kes…')": measured against
+    the room the bar has, not cut at a count of letters (in a 1280 px window, as the player's)."""
+    import pygame
+    from conftest import click, key
+    from test_ui_campaign import _ready
+
+    from game.geometry.hexgrid import Hex
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import scenario
+    sc = scenario(units=[{"id": "w1", "side": 0, "name": "Aubrac army 1", "hex": [0, 2]},
+                         {"id": "e1", "side": 1, "name": "Kessel army 2", "hex": [1, 2]}], turn_limit=1)
+    session = Session(sc, 4, None, ["human", "human"])
+    app.resize(1280, 800)
+    app.start_session(session)
+    app.step()
+    _ready(app)
+    screen = app.top
+    key(app, pygame.K_1, frames=2)
+    click(app, tuple(int(v) for v in screen.board.camera.to_screen(*session.state.board.centre(Hex(1, 2)))), frames=3)
+    _ready(app)
+    title = session.state.child.scenario.title
+    assert "Aubrac army 1" in title and "Kessel army 2" in title
+    app.step()
+    shown = [t for t in app.fonts.frame_texts if t.endswith(" ·")]
+    assert shown == [f"{title} ·"], shown

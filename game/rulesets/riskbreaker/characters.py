@@ -224,7 +224,8 @@ def sheet_table(state: GameState, u: Unit) -> Sheet:
                         "lrrll"),
                   Table(("", "", "", ""), (("Kill Damage", f"{sh['kill']}/{capacity(u, w)}", "Combat Counters",
                                             f"{sh['counters']}/3"),))),
-                 (f"Fighting with {label(u, w)} (>). {where}.",))
+                 (f"Fighting with {label(u, w)} (>). {where}.",
+                  *(f"  · {line}" for line in (fights.story(state, loc) if loc else ()))))
 
 
 def sheet_rows(state: GameState, u: Unit) -> list[str]:

@@ -339,3 +339,15 @@ def pay_penalties(state: GameState) -> None:
 
 def owe(state: GameState, side: int, risk: int, why: str, uid: str = "", fight: str | None = None) -> None:
     state.data["pending"].append({"side": side, "risk": risk, "why": why, "uid": uid, "fight": fight})
+
+
+def story(state: GameState, loc: str, most: int = 5) -> list[str]:
+    """What made the fight's Advantage, in the log's own words (nothing recomputed): its starting
+    Advantage (skill levels, outnumbering) and the latest changes since (last round's greater skill
+    level, situations, actions, Risk spent), for a player who asks why it stands where it does."""
+    events = [e for e in state.log if e.kind == "Advantage" and (e.data or {}).get("fight") == loc]
+    starts = [i for i, e in enumerate(events) if "amount" not in e.data]
+    if not starts:
+        return [e.text for e in events[-most:]]
+    first = starts[-1]
+    return [events[first].text] + [e.text for e in events[first + 1:]][-(most - 1):]

@@ -62,6 +62,8 @@ class Bars:
         self.buttons_left = 0
         self.status_x = 0
         self.status_shown = ""
+        self.avoid: list[pygame.Rect] = []         # the board's labels and markers this frame (a banner keeps off them)
+        self.banner_rect: pygame.Rect | None = None   # where the last banner went
 
     def s(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
@@ -125,48 +127,40 @@ class Bars:
         pygame.draw.rect(surface, theme.PANEL, bar)
         pygame.draw.line(surface, theme.EDGE, (0, self.top_h - 1), (w, self.top_h - 1))
         fonts = self.fonts
-        s = self.session
         fs = view.flow
         x = self.s(12)
         cy = self.top_h // 2
         limit = view.scenario.turn_limit
-        if getattr(view, "seats", None) is not None:     # a nested game (a campaign's battle): which one
-            title = getattr(view.scenario, "title", "") or "Nested game"
-            # the title whole when the rest of the bar leaves it room (measured, not counted in letters)
-            rest = fonts.get(16, "b").size(f"Turn {limit} of {limit}")[0] + \
-                fonts.get(15, "b").size(prettify(fs.phase_name or ""))[0] + self.s(260)
-            from game.ui.render import fit_text
-            title = fit_text(fonts, title, 14, max(self.s(120), self.buttons_left - x - rest), "b")
-            r = theme.draw_text(surface, fonts, f"{title} ·", (x, cy), 14, theme.DIM, "b",
-                                anchor="midleft")
-            x = r.right + self.s(8)
-        r = theme.draw_text(surface, fonts, f"Turn {min(fs.turn, limit)} of {limit}", (x, cy), 16, theme.TEXT, "b",
-                            anchor="midleft")
-        x = r.right + self.s(14)
-        if fs.phase_name:
-            r = theme.draw_text(surface, fonts, prettify(fs.phase_name), (x, cy), 15, theme.ACCENT, "b", anchor="midleft")
-            x = r.right + self.s(14)
+        turn = f"Turn {min(fs.turn, limit)} of {limit}"
+        phase = prettify(fs.phase_name) if fs.phase_name else ""
         ini = fs.initiative
-        if 0 <= ini < view.sides:              # a side of the game in view, drawn as the outer side playing it
+        holder = view.scenario.sides[ini].name if 0 <= ini < view.sides else ""
+        text, short, colour = self.deciding()
+        gap = self.s(14)
+        # what the rest of the bar needs at least: the turn, the phase, the initiative's holder, who decides
+        least = fonts.get(16, "b").size(turn)[0] + gap + (fonts.get(15, "b").size(phase)[0] + gap if phase else 0) + \
+            (self.s(34) + fonts.get(14).size(holder)[0] if holder else 0) + fonts.get(15, "b").size(short)[0]
+        if getattr(view, "seats", None) is not None:     # a nested game (a campaign's battle): which one
+            from game.ui.render import fit_text
+            title = getattr(view.scenario, "title", "") or "Nested game"
+            # whole when the rest of the bar leaves it room (measured, not counted in letters)
+            title = fit_text(fonts, title, 14, max(self.s(120), self.buttons_left - x - least - self.s(16)), "b")
+            r = theme.draw_text(surface, fonts, f"{title} ·", (x, cy), 14, theme.DIM, "b", anchor="midleft")
+            x = r.right + self.s(8)
+        r = theme.draw_text(surface, fonts, turn, (x, cy), 16, theme.TEXT, "b", anchor="midleft")
+        x = r.right + gap
+        if phase:
+            r = theme.draw_text(surface, fonts, phase, (x, cy), 15, theme.ACCENT, "b", anchor="midleft")
+            x = r.right + gap
+        if holder:                              # a side of the game in view, drawn as the outer side playing it
             pygame.draw.circle(surface, theme.side_colour(theme.seat_of(view, ini)), (x + self.s(6), cy), self.s(6))
-            r = theme.draw_text(surface, fonts, f"initiative: {view.scenario.sides[ini].name}", (x + self.s(16), cy), 14,
-                                theme.DIM, anchor="midleft")
+            said = f"initiative: {holder}"
+            if fonts.get(14).size(said)[0] + fonts.get(15, "b").size(short)[0] + self.s(34) > self.buttons_left - x:
+                said = holder                   # short of room: the dot and the side say it
+            r = theme.draw_text(surface, fonts, said, (x + self.s(16), cy), 14, theme.DIM, anchor="midleft")
             x = r.right + self.s(18)
-        res = s.result()
-        if res is not None:
-            who = "a draw" if res.winner is None else f"won by {s.side_name(res.winner)}"
-            text, colour = f"Game over: {who}", theme.ACCENT
-        else:
-            d = s.decision()
-            if d is None:
-                text, colour = "", theme.TEXT
-            else:
-                seat = seat_of(d)
-                player = "" if s.is_human(seat) else f" (AI {s.players[seat]})"
-                text = f"{s.side_name(seat)}{player} to decide"
-                if fonts.get(15, "b").size(text)[0] > self.buttons_left - x - self.s(8):
-                    text = f"{s.side_name(seat)} to decide"        # short of room: the side alone
-                colour = theme.shade(theme.side_colour(seat), 1.45)
+        if fonts.get(15, "b").size(text)[0] > self.buttons_left - x - self.s(8):
+            text = short                        # short of room: the side alone
         room = self.buttons_left - x - self.s(8)
         if text and room > 60:
             font = fonts.get(15, "b")
@@ -175,6 +169,21 @@ class Bars:
                     text = text[:-1]
                 text += "…"
             theme.draw_text(surface, fonts, text, (x, cy), 15, colour, "b", anchor="midleft")
+
+    def deciding(self) -> tuple[str, str, tuple]:
+        """The bar's last words, whole and short, and their colour: the game's end, or who decides."""
+        s = self.session
+        res = s.result()
+        if res is not None:
+            who = "a draw" if res.winner is None else f"won by {s.side_name(res.winner)}"
+            return f"Game over: {who}", f"Game over: {who}", theme.ACCENT
+        d = s.decision()
+        if d is None:
+            return "", "", theme.TEXT
+        seat = seat_of(d)
+        player = "" if s.is_human(seat) else f" (AI {s.players[seat]})"
+        return (f"{s.side_name(seat)}{player} to decide", f"{s.side_name(seat)} to decide",
+                theme.shade(theme.side_colour(seat), 1.45))
 
     def draw_bottom(self, surface, width: int, status: tuple[str, tuple], viewport, now: float) -> None:
         h = surface.get_height()
@@ -225,7 +234,19 @@ class Bars:
         if bottom:
             box.midbottom = (x + vw // 2, y + vh - self.s(12))
         else:
-            box.midtop = (x + vw // 2, y + self.s(12))
+            # a banner at the top, else a top corner, else lower down: where it covers no label
+            # nor marker of the board (the enemy commander's name stays readable)
+            m = self.s(12)
+            down = max(1, vh - 2 * m - box.h) / 10
+            spots = [(a, (ax, y + m + int(k * down))) for k in range(11)
+                     for a, ax in (("midtop", x + vw // 2), ("topleft", x + m), ("topright", x + vw - m))]
+            for anchor, at in spots:
+                setattr(box, anchor, at)
+                if box.collidelist(self.avoid) < 0:
+                    break
+            else:
+                box.midtop = (x + vw // 2, y + m)
+            self.banner_rect = box.copy()
         theme.panel(surface, box, (20, 22, 27), colour, 8, alpha=235)
         yy = box.y + self.s(7)
         for line in lines:

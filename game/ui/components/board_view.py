@@ -143,6 +143,10 @@ class BoardView:
     def draw(self, surface, frame: Frame) -> None:
         raise NotImplementedError
 
+    def drawn_labels(self) -> list[pygame.Rect]:
+        """The labels and markers drawn on the board this frame (what a banner must not cover)."""
+        return []
+
     def why_outside(self, view, unit, point, region) -> str:
         """Why a point outside a move region is out (too far, blocked...), in the board's terms."""
         return ""

@@ -192,7 +192,7 @@ class MapArt:
         step = max(1, int(math.ceil(24 / max(1.0, hex_radius(board) * cam.scale * 1.5))))
         for c in sorted(cols)[::step]:
             px, _py = cam.to_screen(*board.centre(offset_to_axial(c, min(rows), board.orientation)))
-            if band.x + FRAME + 6 < px < band.right - 6:
+            if band.x + 6 < px < band.right - 6:
                 theme.draw_text(surface, self.fonts, column_letters(c), (px, band.centery), 11, theme.TEXT, "b",
                                 anchor="center")
         for r in sorted(rows)[::step]:

@@ -221,8 +221,8 @@ class HexView(BoardView):
             pygame.draw.rect(surface, (20, 20, 20), box, 2)
 
     def draw_place_names(self, surface, view) -> None:
-        """Each place's name under its mark, over the counters; on a hex with counters, under them
-        (a name is never hidden by the army standing in its town)."""
+        """Each place's name in a pale box under its mark, over the counters and a hostile town's
+        ring; on a hex with counters, under them (a name is never hidden by the army in its town)."""
         k = max(4, int(hex_size(self.board) * self.camera.scale * 0.3))
         if k < 5:
             return
@@ -235,8 +235,7 @@ class HexView(BoardView):
             top = cy + size // 4 + size // 2 + 1 if h in held else cy + k // 2
             img = self.fonts.render(place.name, 11, (20, 20, 20), "b")
             rect = img.get_rect(midtop=(cx, top))
-            if h in held:
-                pygame.draw.rect(surface, (250, 248, 240), rect.inflate(4, 0), border_radius=3)
+            pygame.draw.rect(surface, (250, 248, 240), rect.inflate(4, 0), border_radius=3)    # over any ring
             surface.blit(img, rect)
 
     def draw_units(self, surface, frame: Frame) -> None:
@@ -276,18 +275,24 @@ class HexView(BoardView):
                         draw_symbol(surface, symbol, (rect.centerx, rect.bottom - size * 0.2), size * 0.5, size * 0.26)
 
     def draw_token(self, surface, u, look, centre, size, colour, edge, selected) -> None:
-        """A unit with no strength (a supply train): a small round token with its Look's symbol, else
-        its label's initial."""
+        """A unit with no strength (a supply train): a small wagon in its side's colour (a body on
+        two wheels) with its Look's symbol, else its label's initial, on the body."""
         r = max(4, size // 3)
-        pygame.draw.circle(surface, colour, centre, r)
-        pygame.draw.circle(surface, edge, centre, r, 2 if selected else 1)
+        cx, cy = centre
+        body = pygame.Rect(0, 0, int(r * 2.2), int(r * 1.3))
+        body.center = (int(cx), int(cy - r * 0.2))
+        pygame.draw.rect(surface, colour, body, border_radius=3)
+        pygame.draw.rect(surface, edge, body, 2 if selected else 1, border_radius=3)
+        for wx in (body.x + body.w * 0.25, body.right - body.w * 0.25):
+            pygame.draw.circle(surface, (40, 30, 20), (wx, body.bottom + 1), max(2, r * 0.35))
+            pygame.draw.circle(surface, (200, 190, 170), (wx, body.bottom + 1), max(2, r * 0.35), 1)
         symbol = look_symbol(look)
         if symbol != "figure" and r >= 7:
-            draw_symbol(surface, symbol, centre, r * 1.2, r * 0.8)
+            draw_symbol(surface, symbol, body.center, r * 1.2, r * 0.8)
         elif r >= 7:
             name = getattr(look, "label", "") or getattr(u, "kind", "") or u.name or u.id
             img = self.fonts.render(name[:1].upper(), 10, (250, 250, 250), "b")
-            surface.blit(img, img.get_rect(center=centre))
+            surface.blit(img, img.get_rect(center=body.center))
 
 
 def look_symbol(look) -> str:

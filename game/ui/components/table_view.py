@@ -64,6 +64,9 @@ class TableView(BoardView):
         self.positions = {uid: (u.x, u.y, u.facing) for uid, u in view.units.items()}
 
     def unit_at(self, pos, view):
+        fanned = self.painter.fanned_at(pos)          # a crowd's unit, drawn away from its spot
+        if fanned is not None and fanned in view.units:
+            return view.units[fanned]
         wx, wy = self.world(pos)
         return render.unit_hit(view.units.values(), wx, wy, 4 / self.camera.scale)
 
@@ -93,6 +96,9 @@ class TableView(BoardView):
         busy_tool = frame.tools is not None and frame.tools.tool is not None
         if sel.hovered and sel.hovered in view.units and frame.now - sel.hover_time > 0.25 and not busy_tool:
             self.draw_tip(surface, frame, sel.hovered)
+
+    def drawn_labels(self) -> list[pygame.Rect]:
+        return list(self.overlay.taken)          # every label, marker and name, and what was placed over them
 
     def draw_placing(self, surface, frame: Frame) -> None:
         """The move being placed: a line from the unit, its base at the point, an arrow for the facing."""

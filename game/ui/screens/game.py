@@ -449,6 +449,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
                       preview=self.move_preview(view, region),
                       route=lambda action: self.session.ruleset.route(view, action))
         self.board.draw(surface, frame)
+        self.bars.avoid = self.board.drawn_labels()
         surface.set_clip(clip)
         self.board.draw_legend(surface)
         self.bars.draw_top(surface, view)

@@ -400,14 +400,11 @@ class SetupScreen(ForcesOnPoints, Screen):
     def shown_units(self, state) -> list:
         """The units a thumbnail may show: none with hidden deployment (it would give positions
         away), none of a force still sealed (only its note is drawn)."""
-        from game.engine import game as engine
         try:
-            hidden = engine.ruleset_of(state).hides_information(state)
+            shown = render.seen_by_all(state)       # a hidden deployment's positions are not given away
         except Exception:
-            hidden = True
-        if hidden:
-            return []
-        return [u for u in state.units.values() if not self.sealed(u.side)]
+            shown = []
+        return [u for u in shown if not self.sealed(u.side)]   # a hidden force: only its note is drawn
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
