@@ -42,6 +42,7 @@ class App:
         self.running = True
         self.exit_code = 0
         self.frame = 0
+        self.now = 0.0                      # seconds of frames stepped (the sum of their dt)
         self.mouse = (0, 0)                 # the last pointer position seen in an event
         self.clock = pygame.time.Clock()
         self.problem: str | None = None     # the message of a file that could not be opened
@@ -172,6 +173,7 @@ class App:
         does not end the app: an error panel names what went wrong, and Back leaves that screen."""
         if dt is None:
             dt = 1 / 60
+        self.now += dt
         for event in list(events or []) + pygame.event.get():
             self.guarded(self.dispatch, event)
         self.guarded(self._run_later)

@@ -78,6 +78,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         log_rect = self.panel.place(pygame.Rect(w - self.panel_w, top_h, self.panel_w, h - top_h))
         self.log.place(log_rect)
         self.roster.place(log_rect)
+        self.panel.below = (self.log, self.roster)     # moved down when the options need the room
         self.log._key = None
         self._dyn_key = None
         self.dynamic_buttons = []

@@ -40,6 +40,8 @@ class GameCommands:
         option = self.panel.option_by_number(n)
         if option is not None:
             self.choose(option)
+        elif self.panel.settling():
+            self.say("New options: read them, then press again.", theme.DIM, 1.5)
 
     def cmd_pass(self) -> None:
         if not self.panel.on_screen():

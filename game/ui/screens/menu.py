@@ -9,10 +9,12 @@ from game.ui.screens.base import Screen
 
 
 def autosave_file():
+    """What Continue opens: the newest of the autosave and the quick save (where the player was last)."""
     try:
-        from game.io.save_file import autosave_path
-        path = autosave_path()
-        return path if path.is_file() else None
+        from game.io.save_file import autosave_path, saves_dir
+        from game.ui.screens.game_actions import QUICKSAVE
+        found = [p for p in (autosave_path(), saves_dir() / QUICKSAVE) if p.is_file()]
+        return max(found, key=lambda p: p.stat().st_mtime_ns) if found else None
     except Exception:
         return None
 
