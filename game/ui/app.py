@@ -15,6 +15,8 @@ import pygame
 import pygame_gui
 
 from game.ui import theme
+from game.ui.navigation import screen_class
+from game.ui.players import ai_names, default_ai, default_players, new_seed  # noqa: F401  (the App's names)
 from game.ui.settings import Settings, load_settings, save_settings
 
 TITLE = "Skirmish Table"
@@ -111,10 +113,21 @@ class App:
             s.enter()
 
     def find(self, cls):
+        """The topmost screen of a class, or of a name (see game.ui.navigation)."""
         for s in reversed(self.stack):
-            if isinstance(s, cls):
+            if (s.name == cls) if isinstance(cls, str) else isinstance(s, cls):
                 return s
         return None
+
+    def screen(self, name: str, *args, **kwargs):
+        """A new screen by its name (game.ui.navigation.SCREENS), not yet on the stack."""
+        return screen_class(name)(self, *args, **kwargs)
+
+    def open(self, name: str, *args, **kwargs):
+        """Push the screen called `name`; returns it. Screens open each other only this way."""
+        screen = self.screen(name, *args, **kwargs)
+        self.push(screen)
+        return screen
 
     def later(self, fn: Callable[[], Any]) -> None:
         """Run after this frame's events (widget callbacks must not rebuild widgets mid-event)."""
@@ -196,7 +209,6 @@ class App:
             self.screen_failed(self.top, exc)
 
     def screen_failed(self, screen, exc: Exception) -> None:
-        from game.ui.screens.error import ErrorScreen
         import traceback
         self.failures.append(exc)
         where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
@@ -204,10 +216,10 @@ class App:
         print(f"error: the {getattr(screen, 'name', 'app')} screen failed: {type(exc).__name__}: {exc}{place}",
               file=sys.stderr)
         traceback.print_exception(exc, file=sys.stderr)
-        if isinstance(screen, ErrorScreen):
+        if getattr(screen, "name", None) == "error":
             raise exc                      # the error panel itself failed: nothing safe is left
         message = f"{type(exc).__name__}: {exc}{place}. Back leaves this screen; the game keeps running."
-        self.push(ErrorScreen(self, "Something went wrong on this screen", message, drop=screen))
+        self.open("error", "Something went wrong on this screen", message, drop=screen)
 
     def _run_later(self) -> None:
         while self._later:
@@ -253,8 +265,7 @@ class App:
             if typing and event.key not in (pygame.K_ESCAPE, pygame.K_F1):
                 return
             if event.key == pygame.K_F1 and not getattr(top, "is_help", False):
-                from game.ui.screens.help import HelpOverlay
-                self.push(HelpOverlay(self))
+                self.open("help")
                 return
         if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
@@ -293,27 +304,22 @@ class App:
 
     # -- navigation ------------------------------------------------------------------------------
     def main_menu(self) -> None:
-        from game.ui.screens.menu import MainMenu
-        self.reset(MainMenu(self))
+        self.reset(self.screen("menu"))
 
     def start_session(self, session) -> None:
         """Show a game on the table (the main menu stays beneath it)."""
-        from game.ui.screens.menu import MainMenu
-        from game.ui.screens.game import GameScreen
         self.problem = None
         self.exit_code = 0
-        self.reset(MainMenu(self), GameScreen(self, session))
+        self.reset(self.screen("menu"), self.screen("table", session))
 
     def show_problem(self, message: str, title: str = "This file cannot be opened") -> None:
-        from game.ui.screens.error import ErrorScreen
-        from game.ui.screens.menu import MainMenu
         self.problem = message
         self.exit_code = 2
         print(f"error: {message}", file=sys.stderr)
         if not self.stack:
-            self.reset(MainMenu(self), ErrorScreen(self, title, message))
+            self.reset(self.screen("menu"), self.screen("error", title, message))
         else:
-            self.push(ErrorScreen(self, title, message))
+            self.open("error", title, message)
 
     def open_target(self, target: str) -> bool:
         """Open a scenario (by name or path) or a save on the table; a bad file shows its problem."""
@@ -353,45 +359,6 @@ def is_save_file(target: str) -> bool:
     except OSError:
         return False
     return b'"skirmish-table/save"' in head
-
-
-def new_seed() -> int:
-    return int(time.time() * 1000) % 2_000_000_000
-
-
-def ai_names() -> list[str]:
-    """The AI players, weakest first: random, then the levels in the order the AI declares them
-    (easy, normal, hard), then any other player by name."""
-    try:
-        from game.ai.levels import LEVELS
-        from game.ai.players import player_names
-        names = player_names()
-    except Exception:
-        return ["random"]
-    strength = ["random", *LEVELS]
-    return sorted(names, key=lambda n: (strength.index(n) if n in strength else len(strength), n))
-
-
-def default_ai() -> str:
-    names = ai_names()
-    for want in ("normal", "easy", "random"):
-        if want in names:
-            return want
-    return names[0] if names else "random"
-
-
-def default_players(app: App, scenario) -> list[str]:
-    """Side 0 human, the others the last AI chosen (or normal) — a quick game from the command line."""
-    last = app.settings.last_players
-    out = []
-    for i in range(len(scenario.sides)):
-        choice = last.get(str(i))
-        if choice is None:
-            choice = "human" if i == 0 else default_ai()
-        if choice != "human" and choice not in ai_names():
-            choice = default_ai()
-        out.append(choice)
-    return out
 
 
 def run_app(target: str | None = None, frames: int | None = None, screenshot: str | None = None) -> int:

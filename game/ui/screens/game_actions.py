@@ -3,8 +3,7 @@ actions behind the top bar's buttons (save, load, undo, the menu, help, rules, r
 from __future__ import annotations
 
 from game.ui import theme
-
-QUICKSAVE = "quicksave.json"
+from game.ui.players import QUICKSAVE
 
 
 class GameCommands:
@@ -111,9 +110,8 @@ class GameCommands:
         self.quick_save()
 
     def cmd_save_as(self) -> None:
-        from game.ui.screens.saves import SavesScreen
-        self.app.push(SavesScreen(self.app, mode="save", session=self.session,
-                                  on_saved=lambda p: self.say(f"Saved: {p.name}", theme.GOOD)))
+        self.app.open("saves", mode="save", session=self.session,
+                      on_saved=lambda p: self.say(f"Saved: {p.name}", theme.GOOD))
 
     def cmd_quick_load(self) -> None:
         try:
@@ -128,15 +126,13 @@ class GameCommands:
         self.app.load_save_file(path)
 
     def cmd_load_game(self) -> None:
-        from game.ui.screens.saves import SavesScreen
-        self.app.push(SavesScreen(self.app, mode="load"))
+        self.app.open("saves", mode="load")
 
     def cmd_rules(self) -> None:
         self.open_rules()
 
     def cmd_settings(self) -> None:
-        from game.ui.screens.settings import SettingsScreen
-        self.app.push(SettingsScreen(self.app))
+        self.app.open("settings")
 
     # -- behind the buttons -----------------------------------------------------------------------
     def tool_key(self, key: str) -> None:
@@ -194,18 +190,14 @@ class GameCommands:
         self.say(f"Saved ({path.name}). F9 loads it.", theme.GOOD)
 
     def open_menu(self) -> None:
-        from game.ui.screens.pause import PauseMenu
-        self.app.push(PauseMenu(self.app))
+        self.app.open("pause")
 
     def open_help(self) -> None:
-        from game.ui.screens.help import HelpOverlay
-        self.app.push(HelpOverlay(self.app))
+        self.app.open("help")
 
     def open_rules(self) -> None:
-        from game.ui.screens.rules import RulesScreen
-        self.app.push(RulesScreen(self.app, self.session.state.ruleset_id))
+        self.app.open("rules", self.session.state.ruleset_id)
 
     def open_results(self) -> None:
-        from game.ui.screens.endgame import EndGameScreen
         self.end_shown = True
-        self.app.push(EndGameScreen(self.app, self.session))
+        self.app.open("endgame", self.session)
