@@ -21,6 +21,8 @@ from game.ui.settings import Settings, load_settings, save_settings
 
 TITLE = "Skirmish Table"
 MIN_SIZE = (800, 560)
+LINGER = 2.0            # seconds of redrawing after the last input (hover highlights, tooltips appear)
+REST_WAIT_MS = 100      # at rest the loop sleeps until an event, waking this often for screens' timers
 
 
 class App:
@@ -45,12 +47,17 @@ class App:
         self.exit_code = 0
         self.frame = 0
         self.now = 0.0                      # seconds of frames stepped (the sum of their dt)
+        # Issue 30 §4, "a game at rest rests": the window's loop (run) draws only when something changed;
+        # a test stepping frames by hand sees every frame drawn unless it turns this off
+        self.draw_every_frame = True
+        self.dirty = True                   # the screens changed: draw the next frame
+        self.drawn = 0                      # frames drawn
         self.mouse = (0, 0)                 # the last pointer position seen in an event
         self.clock = pygame.time.Clock()
         self.problem: str | None = None     # the message of a file that could not be opened
         self.failures: list[Exception] = []  # what screens raised (each shown on the error panel)
         self._caption = ""
-        self._last_input = time.monotonic()
+        self._last_input = 0.0                 # app time (see now) of the last input
         self.set_caption(TITLE)
 
     def _make_manager(self) -> pygame_gui.UIManager:
@@ -78,6 +85,7 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, screen) -> None:
+        self.dirty = True
         if self.stack:
             self.stack[-1].pause()
         self.stack.append(screen)
@@ -86,6 +94,7 @@ class App:
     def pop(self, screen=None) -> None:
         if not self.stack or (screen is not None and self.stack[-1] is not screen):
             return
+        self.dirty = True
         old = self.stack.pop()
         old.leave()
         if self.stack:
@@ -97,6 +106,7 @@ class App:
             self.running = False
 
     def replace(self, screen) -> None:
+        self.dirty = True
         if self.stack:
             self.stack.pop().leave()
         self.stack.append(screen)
@@ -104,6 +114,7 @@ class App:
 
     def reset(self, *screens) -> None:
         """Empty the stack and push these screens (the last one on top)."""
+        self.dirty = True
         while self.stack:
             self.stack.pop().leave()
         for s in screens:
@@ -152,6 +163,7 @@ class App:
         else:
             self.window = pygame.display.get_surface()
         self.size = (w, h)
+        self.dirty = True
         self.manager.set_window_resolution(self.size)
         self.settings.window = self.size
         self._rebuild_all()
@@ -187,7 +199,8 @@ class App:
         if dt is None:
             dt = 1 / 60
         self.now += dt
-        for event in list(events or []) + pygame.event.get():
+        events = list(events or []) + pygame.event.get()
+        for event in events:
             self.guarded(self.dispatch, event)
         self.guarded(self._run_later)
         top = self.top
@@ -195,10 +208,45 @@ class App:
             self.guarded(top.update, dt)
         self.manager.update(dt)
         self.guarded(self._run_later)
-        self.guarded(self.draw)
-        pygame.display.flip()
+        if self.draw_every_frame or events or self.dirty or self.moving():
+            self.dirty = False
+            self.guarded(self.draw)
+            pygame.display.flip()
+            self.drawn += 1
         self.frame += 1
         return self.running
+
+    def moving(self) -> bool:
+        """Something on screen changes by itself: the pointer was just used (hover highlights and
+        tooltips follow), the screen on top animates or an AI plays, or a text entry's cursor blinks."""
+        if self.now - self._last_input < LINGER:
+            return True
+        busy = getattr(self.top, "busy", None)
+        if busy is not None and busy():
+            return True
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in (self.manager.get_focus_set() or ()))
+
+    def at_rest(self) -> bool:
+        return not (self.dirty or self._later or self.moving())
+
+    def run(self, frames: int | None = None, seconds: float | None = None) -> None:
+        """The window's loop until quit (or N frames, or N seconds): at full speed while something
+        moves, and at rest asleep until an event comes (waking REST_WAIT_MS for screens' timers)."""
+        count, start = 0, time.monotonic()
+        while self.running:
+            if frames is not None:
+                self.step(1 / 60)
+            elif self.at_rest():
+                first = pygame.event.wait(REST_WAIT_MS)
+                dt = self.clock.tick() / 1000.0
+                self.step(min(dt, 0.1), [first] if first.type != pygame.NOEVENT else [])
+            else:
+                dt = self.clock.tick(self.wanted_fps()) / 1000.0
+                self.step(min(dt, 0.1))
+            count += 1
+            if (frames is not None and count >= frames) or (seconds is not None and
+                                                            time.monotonic() - start >= seconds):
+                return
 
     def guarded(self, fn: Callable[..., Any], *args) -> None:
         """Run one part of a frame; a failure shows the error panel over the screen on top."""
@@ -225,19 +273,20 @@ class App:
         while self._later:
             fns, self._later = self._later, []
             for fn in fns:
+                self.dirty = True
                 fn()
 
     def wanted_fps(self) -> int:
         """60 frames a second while something moves or the player is busy; fewer when idle."""
         busy = getattr(self.top, "busy", None)
-        if time.monotonic() - self._last_input < 1.5 or (busy is not None and busy()):
+        if self.now - self._last_input < 1.5 or (busy is not None and busy()):
             return 60
         return 15
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
                           pygame.MOUSEWHEEL, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self._last_input = time.monotonic()
+            self._last_input = self.now
         if event.type == pygame.QUIT:
             ask = getattr(self.top, "before_quit", None)     # a screen with unsaved work asks first
             if ask is None or not ask():
@@ -375,14 +424,9 @@ def run_app(target: str | None = None, frames: int | None = None, screenshot: st
         app.open_target(target)
     else:
         app.main_menu()
-    count = 0
+    app.draw_every_frame = frames is not None      # a scripted run (--frames) draws each of its frames
     try:
-        while app.running:
-            dt = 1 / 60 if frames is not None else app.clock.tick(app.wanted_fps()) / 1000.0
-            app.step(min(dt, 0.1))
-            count += 1
-            if frames is not None and count >= frames:
-                break
+        app.run(frames)
         if screenshot:
             try:
                 app.screenshot(screenshot)

@@ -17,8 +17,9 @@ from game.ui.screens.menu import MainMenu
 from game.ui.screens.pause import PauseMenu
 
 ACTIONS = 50
-AI = "easy"            # the fast AI level
+AI = "random"          # the fastest player (the AI levels are tested on their own; here the screens are)
 SEED = 7
+WAIT = 0.25            # one frame stands for this long while nobody acts (the options settle, the AI waits)
 
 
 def _bundled() -> list[str]:
@@ -52,7 +53,7 @@ def play(app, screen, actions: int, seed: int) -> None:
         if isinstance(app.top, GameScreen) and screen.my_decision() is not None and screen.panel.on_screen():
             human_turn(app, screen, rng)
         else:
-            app.step()
+            app.step(WAIT)
         idle = 0 if session.version != last else idle + 1
         last = session.version
         assert idle < 300, f"stuck at {session.decision()}"
