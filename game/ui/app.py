@@ -52,6 +52,7 @@ class App:
         self.draw_every_frame = True
         self.dirty = True                   # the screens changed: draw the next frame
         self.drawn = 0                      # frames drawn
+        self._was_moving = False
         self.mouse = (0, 0)                 # the last pointer position seen in an event
         self.clock = pygame.time.Clock()
         self.problem: str | None = None     # the message of a file that could not be opened
@@ -208,11 +209,15 @@ class App:
             self.guarded(top.update, dt)
         self.manager.update(dt)
         self.guarded(self._run_later)
-        if self.draw_every_frame or events or self.dirty or self.moving():
+        moving = self.moving()
+        # the frame after something stopped moving is drawn too: it shows where it stopped (the AI's
+        # last move of its turn is applied in the frame its turn ends)
+        if self.draw_every_frame or events or self.dirty or moving or self._was_moving:
             self.dirty = False
             self.guarded(self.draw)
             pygame.display.flip()
             self.drawn += 1
+        self._was_moving = moving
         self.frame += 1
         return self.running
 
@@ -227,7 +232,7 @@ class App:
         return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in (self.manager.get_focus_set() or ()))
 
     def at_rest(self) -> bool:
-        return not (self.dirty or self._later or self.moving())
+        return not (self.dirty or self._later or self._was_moving or self.moving())
 
     def run(self, frames: int | None = None, seconds: float | None = None) -> None:
         """The window's loop until quit (or N frames, or N seconds): at full speed while something

@@ -34,8 +34,10 @@ def test_the_menu_at_rest_draws_nothing_until_a_key_or_the_pointer_moves(app):
 
 def test_a_table_draws_while_the_ai_plays_and_rests_on_the_humans_turn(app, toy_ruleset):
     app.draw_every_frame = False
-    session = Session(toy_scenario(), 12, {}, ["random", "human"])
+    app.settings.ai_speed = "fast"                            # the AI moves a few frames after the table shows
+    session = Session(toy_scenario(secret=True), 12, {"secret": True}, ["random", "human"])   # hidden: no log to animate
     app.start_session(session)
+    app._last_input = -LINGER                                # nobody touched it: no hover to follow
     for _ in range(400):
         if app.top.my_decision() is not None:
             break
@@ -43,6 +45,8 @@ def test_a_table_draws_while_the_ai_plays_and_rests_on_the_humans_turn(app, toy_
         app.step(0.25)
         assert app.drawn == before + 1                        # the AI's turn: every frame drawn
     assert app.top.my_decision() is not None and session.history
+    app.step(0.25)
+    assert app.top.panel.drawn == (session.version, session.viewer)   # the human's options were drawn
     _rest(app)
     drawn = app.drawn
     _rest(app, 10)
