@@ -22,7 +22,7 @@ from game.ui.settings import Settings, load_settings, save_settings
 TITLE = "Skirmish Table"
 MIN_SIZE = (800, 560)
 LINGER = 2.0            # seconds of redrawing after the last input (hover highlights, tooltips appear)
-REST_WAIT_MS = 100      # at rest the loop sleeps until an event, waking this often for screens' timers
+REST_WAIT_MS = 250      # at rest the loop sleeps until an event, waking this often for screens' timers
 
 
 class App:
@@ -242,9 +242,9 @@ class App:
             if frames is not None:
                 self.step(1 / 60)
             elif self.at_rest():
-                first = pygame.event.wait(REST_WAIT_MS)
+                woken_by = wait_for_event(REST_WAIT_MS)
                 dt = self.clock.tick() / 1000.0
-                self.step(min(dt, 0.1), [first] if first.type != pygame.NOEVENT else [])
+                self.step(min(dt, 0.1), woken_by)
             else:
                 dt = self.clock.tick(self.wanted_fps()) / 1000.0
                 self.step(min(dt, 0.1))
@@ -401,6 +401,18 @@ class App:
 
     def load_save_file(self, path: str | os.PathLike) -> bool:
         return self.open_target(os.fspath(path))
+
+
+def wait_for_event(ms: int) -> list[pygame.event.Event]:
+    """Sleep until an event comes or `ms` pass; returns the event that woke it, if any. The dummy
+    driver's wait polls every millisecond (a busy loop): there a short sleep between peeks does it."""
+    if pygame.display.get_driver() not in ("dummy", "offscreen"):
+        event = pygame.event.wait(ms)
+        return [event] if event.type != pygame.NOEVENT else []
+    end = time.monotonic() + ms / 1000.0
+    while not pygame.event.peek() and time.monotonic() < end:
+        time.sleep(0.02)
+    return []
 
 
 def is_save_file(target: str) -> bool:
