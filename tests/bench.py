@@ -14,6 +14,7 @@ BENCHES = (
     "game.geometry.bench",
     "game.engine.bench_odds",
     "game.ui.bench",
+    "game.ui.bench_idle",            # issue 30 §4: a game at rest rests
     "game.ai.bench",
     "build_scripts.bench",
     "tests.bench_selfplay",          # issue 12: self-play of every bundled scenario

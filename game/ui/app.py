@@ -15,10 +15,14 @@ import pygame
 import pygame_gui
 
 from game.ui import theme
+from game.ui.navigation import screen_class
+from game.ui.players import ai_names, default_ai, default_players, new_seed  # noqa: F401  (the App's names)
 from game.ui.settings import Settings, load_settings, save_settings
 
 TITLE = "Skirmish Table"
 MIN_SIZE = (800, 560)
+LINGER = 2.0            # seconds of redrawing after the last input (hover highlights, tooltips appear)
+REST_WAIT_MS = 250      # at rest the loop sleeps until an event, waking this often for screens' timers
 
 
 class App:
@@ -42,12 +46,19 @@ class App:
         self.running = True
         self.exit_code = 0
         self.frame = 0
+        self.now = 0.0                      # seconds of frames stepped (the sum of their dt)
+        # Issue 30 §4, "a game at rest rests": the window's loop (run) draws only when something changed;
+        # a test stepping frames by hand sees every frame drawn unless it turns this off
+        self.draw_every_frame = True
+        self.dirty = True                   # the screens changed: draw the next frame
+        self.drawn = 0                      # frames drawn
+        self._was_moving = False
         self.mouse = (0, 0)                 # the last pointer position seen in an event
         self.clock = pygame.time.Clock()
         self.problem: str | None = None     # the message of a file that could not be opened
         self.failures: list[Exception] = []  # what screens raised (each shown on the error panel)
         self._caption = ""
-        self._last_input = time.monotonic()
+        self._last_input = 0.0                 # app time (see now) of the last input
         self.set_caption(TITLE)
 
     def _make_manager(self) -> pygame_gui.UIManager:
@@ -75,6 +86,7 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, screen) -> None:
+        self.dirty = True
         if self.stack:
             self.stack[-1].pause()
         self.stack.append(screen)
@@ -83,6 +95,7 @@ class App:
     def pop(self, screen=None) -> None:
         if not self.stack or (screen is not None and self.stack[-1] is not screen):
             return
+        self.dirty = True
         old = self.stack.pop()
         old.leave()
         if self.stack:
@@ -94,6 +107,7 @@ class App:
             self.running = False
 
     def replace(self, screen) -> None:
+        self.dirty = True
         if self.stack:
             self.stack.pop().leave()
         self.stack.append(screen)
@@ -101,6 +115,7 @@ class App:
 
     def reset(self, *screens) -> None:
         """Empty the stack and push these screens (the last one on top)."""
+        self.dirty = True
         while self.stack:
             self.stack.pop().leave()
         for s in screens:
@@ -110,10 +125,21 @@ class App:
             s.enter()
 
     def find(self, cls):
+        """The topmost screen of a class, or of a name (see game.ui.navigation)."""
         for s in reversed(self.stack):
-            if isinstance(s, cls):
+            if (s.name == cls) if isinstance(cls, str) else isinstance(s, cls):
                 return s
         return None
+
+    def screen(self, name: str, *args, **kwargs):
+        """A new screen by its name (game.ui.navigation.SCREENS), not yet on the stack."""
+        return screen_class(name)(self, *args, **kwargs)
+
+    def open(self, name: str, *args, **kwargs):
+        """Push the screen called `name`; returns it. Screens open each other only this way."""
+        screen = self.screen(name, *args, **kwargs)
+        self.push(screen)
+        return screen
 
     def later(self, fn: Callable[[], Any]) -> None:
         """Run after this frame's events (widget callbacks must not rebuild widgets mid-event)."""
@@ -138,6 +164,7 @@ class App:
         else:
             self.window = pygame.display.get_surface()
         self.size = (w, h)
+        self.dirty = True
         self.manager.set_window_resolution(self.size)
         self.settings.window = self.size
         self._rebuild_all()
@@ -172,7 +199,9 @@ class App:
         does not end the app: an error panel names what went wrong, and Back leaves that screen."""
         if dt is None:
             dt = 1 / 60
-        for event in list(events or []) + pygame.event.get():
+        self.now += dt
+        events = list(events or []) + pygame.event.get()
+        for event in events:
             self.guarded(self.dispatch, event)
         self.guarded(self._run_later)
         top = self.top
@@ -180,10 +209,49 @@ class App:
             self.guarded(top.update, dt)
         self.manager.update(dt)
         self.guarded(self._run_later)
-        self.guarded(self.draw)
-        pygame.display.flip()
+        moving = self.moving()
+        # the frame after something stopped moving is drawn too: it shows where it stopped (the AI's
+        # last move of its turn is applied in the frame its turn ends)
+        if self.draw_every_frame or events or self.dirty or moving or self._was_moving:
+            self.dirty = False
+            self.guarded(self.draw)
+            pygame.display.flip()
+            self.drawn += 1
+        self._was_moving = moving
         self.frame += 1
         return self.running
+
+    def moving(self) -> bool:
+        """Something on screen changes by itself: the pointer was just used (hover highlights and
+        tooltips follow), the screen on top animates or an AI plays, or a text entry's cursor blinks."""
+        if self.now - self._last_input < LINGER:
+            return True
+        busy = getattr(self.top, "busy", None)
+        if busy is not None and busy():
+            return True
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in (self.manager.get_focus_set() or ()))
+
+    def at_rest(self) -> bool:
+        return not (self.dirty or self._later or self._was_moving or self.moving())
+
+    def run(self, frames: int | None = None, seconds: float | None = None) -> None:
+        """The window's loop until quit (or N frames, or N seconds): at full speed while something
+        moves, and at rest asleep until an event comes (waking REST_WAIT_MS for screens' timers)."""
+        count, start = 0, time.monotonic()
+        while self.running:
+            if frames is not None:
+                self.step(1 / 60)
+            elif self.at_rest():
+                woken_by = wait_for_event(REST_WAIT_MS)
+                dt = self.clock.tick() / 1000.0
+                self.step(min(dt, 0.1), woken_by)
+            else:
+                dt = self.clock.tick(self.wanted_fps()) / 1000.0
+                self.step(min(dt, 0.1))
+            count += 1
+            if (frames is not None and count >= frames) or (seconds is not None and
+                                                            time.monotonic() - start >= seconds):
+                return
 
     def guarded(self, fn: Callable[..., Any], *args) -> None:
         """Run one part of a frame; a failure shows the error panel over the screen on top."""
@@ -194,7 +262,6 @@ class App:
             self.screen_failed(self.top, exc)
 
     def screen_failed(self, screen, exc: Exception) -> None:
-        from game.ui.screens.error import ErrorScreen
         import traceback
         self.failures.append(exc)
         where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
@@ -202,28 +269,29 @@ class App:
         print(f"error: the {getattr(screen, 'name', 'app')} screen failed: {type(exc).__name__}: {exc}{place}",
               file=sys.stderr)
         traceback.print_exception(exc, file=sys.stderr)
-        if isinstance(screen, ErrorScreen):
+        if getattr(screen, "name", None) == "error":
             raise exc                      # the error panel itself failed: nothing safe is left
         message = f"{type(exc).__name__}: {exc}{place}. Back leaves this screen; the game keeps running."
-        self.push(ErrorScreen(self, "Something went wrong on this screen", message, drop=screen))
+        self.open("error", "Something went wrong on this screen", message, drop=screen)
 
     def _run_later(self) -> None:
         while self._later:
             fns, self._later = self._later, []
             for fn in fns:
+                self.dirty = True
                 fn()
 
     def wanted_fps(self) -> int:
         """60 frames a second while something moves or the player is busy; fewer when idle."""
         busy = getattr(self.top, "busy", None)
-        if time.monotonic() - self._last_input < 1.5 or (busy is not None and busy()):
+        if self.now - self._last_input < 1.5 or (busy is not None and busy()):
             return 60
         return 15
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
                           pygame.MOUSEWHEEL, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self._last_input = time.monotonic()
+            self._last_input = self.now
         if event.type == pygame.QUIT:
             ask = getattr(self.top, "before_quit", None)     # a screen with unsaved work asks first
             if ask is None or not ask():
@@ -251,8 +319,7 @@ class App:
             if typing and event.key not in (pygame.K_ESCAPE, pygame.K_F1):
                 return
             if event.key == pygame.K_F1 and not getattr(top, "is_help", False):
-                from game.ui.screens.help import HelpOverlay
-                self.push(HelpOverlay(self))
+                self.open("help")
                 return
         if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
@@ -291,27 +358,22 @@ class App:
 
     # -- navigation ------------------------------------------------------------------------------
     def main_menu(self) -> None:
-        from game.ui.screens.menu import MainMenu
-        self.reset(MainMenu(self))
+        self.reset(self.screen("menu"))
 
     def start_session(self, session) -> None:
         """Show a game on the table (the main menu stays beneath it)."""
-        from game.ui.screens.menu import MainMenu
-        from game.ui.screens.game import GameScreen
         self.problem = None
         self.exit_code = 0
-        self.reset(MainMenu(self), GameScreen(self, session))
+        self.reset(self.screen("menu"), self.screen("table", session))
 
     def show_problem(self, message: str, title: str = "This file cannot be opened") -> None:
-        from game.ui.screens.error import ErrorScreen
-        from game.ui.screens.menu import MainMenu
         self.problem = message
         self.exit_code = 2
         print(f"error: {message}", file=sys.stderr)
         if not self.stack:
-            self.reset(MainMenu(self), ErrorScreen(self, title, message))
+            self.reset(self.screen("menu"), self.screen("error", title, message))
         else:
-            self.push(ErrorScreen(self, title, message))
+            self.open("error", title, message)
 
     def open_target(self, target: str) -> bool:
         """Open a scenario (by name or path) or a save on the table; a bad file shows its problem."""
@@ -341,6 +403,18 @@ class App:
         return self.open_target(os.fspath(path))
 
 
+def wait_for_event(ms: int) -> list[pygame.event.Event]:
+    """Sleep until an event comes or `ms` pass; returns the event that woke it, if any. The dummy
+    driver's wait polls every millisecond (a busy loop): there a short sleep between peeks does it."""
+    if pygame.display.get_driver() not in ("dummy", "offscreen"):
+        event = pygame.event.wait(ms)
+        return [event] if event.type != pygame.NOEVENT else []
+    end = time.monotonic() + ms / 1000.0
+    while not pygame.event.peek() and time.monotonic() < end:
+        time.sleep(0.02)
+    return []
+
+
 def is_save_file(target: str) -> bool:
     path = Path(target)
     if not path.is_file():
@@ -351,45 +425,6 @@ def is_save_file(target: str) -> bool:
     except OSError:
         return False
     return b'"skirmish-table/save"' in head
-
-
-def new_seed() -> int:
-    return int(time.time() * 1000) % 2_000_000_000
-
-
-def ai_names() -> list[str]:
-    """The AI players, weakest first: random, then the levels in the order the AI declares them
-    (easy, normal, hard), then any other player by name."""
-    try:
-        from game.ai.levels import LEVELS
-        from game.ai.players import player_names
-        names = player_names()
-    except Exception:
-        return ["random"]
-    strength = ["random", *LEVELS]
-    return sorted(names, key=lambda n: (strength.index(n) if n in strength else len(strength), n))
-
-
-def default_ai() -> str:
-    names = ai_names()
-    for want in ("normal", "easy", "random"):
-        if want in names:
-            return want
-    return names[0] if names else "random"
-
-
-def default_players(app: App, scenario) -> list[str]:
-    """Side 0 human, the others the last AI chosen (or normal) — a quick game from the command line."""
-    last = app.settings.last_players
-    out = []
-    for i in range(len(scenario.sides)):
-        choice = last.get(str(i))
-        if choice is None:
-            choice = "human" if i == 0 else default_ai()
-        if choice != "human" and choice not in ai_names():
-            choice = default_ai()
-        out.append(choice)
-    return out
 
 
 def run_app(target: str | None = None, frames: int | None = None, screenshot: str | None = None) -> int:
@@ -406,14 +441,9 @@ def run_app(target: str | None = None, frames: int | None = None, screenshot: st
         app.open_target(target)
     else:
         app.main_menu()
-    count = 0
+    app.draw_every_frame = frames is not None      # a scripted run (--frames) draws each of its frames
     try:
-        while app.running:
-            dt = 1 / 60 if frames is not None else app.clock.tick(app.wanted_fps()) / 1000.0
-            app.step(min(dt, 0.1))
-            count += 1
-            if frames is not None and count >= frames:
-                break
+        app.run(frames)
         if screenshot:
             try:
                 app.screenshot(screenshot)

@@ -1,10 +1,12 @@
-"""A small Markdown reader for the rules reference: headings, paragraphs, lists, tables, code,
-quotes and rules, with **bold**, *italic* and `code` spans. Pure text in, blocks out; the
-rules screen lays the blocks out with pygame."""
+"""The rules reference's Markdown, read by markdown-it-py (CommonMark with tables) into the blocks the
+rules screen lays out: headings, paragraphs, list items, tables, code, quotes and rules, with **bold**,
+*italic* and `code` spans. Pure text in, blocks out; the rules screen draws them with pygame."""
 from __future__ import annotations
 
 import dataclasses
-import re
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
 Span = tuple[str, str]          # (text, style): style "" | "b" | "i" | "bi" | "code"
 
@@ -24,130 +26,124 @@ class Block:
         return "".join(t for t, _ in self.spans)
 
 
-_INLINE = re.compile(r"(\*\*\*.+?\*\*\*|\*\*.+?\*\*|__.+?__|`[^`]+`|\*[^*\s][^*]*?\*|_[^_\s][^_]*?_|\[[^\]]+\]\([^)]+\))")
+_MD = MarkdownIt("commonmark").enable("table")
 
 
 def inline(text: str) -> list[Span]:
-    """Split a line into styled spans; links keep their words."""
+    """A line of Markdown as styled spans (links keep their words, in italics)."""
+    tokens = _MD.parseInline(text)
+    return spans_of(tokens[0].children or []) if tokens else []
+
+
+def spans_of(children: list[Token]) -> list[Span]:
+    """An inline token stream as (text, style) spans; nested emphasis makes "bi"."""
     spans: list[Span] = []
-    pos = 0
-    for m in _INLINE.finditer(text):
-        if m.start() > pos:
-            spans.append((text[pos:m.start()], ""))
-        tok = m.group(0)
-        if tok.startswith("***"):
-            spans.append((tok[3:-3], "bi"))
-        elif tok.startswith("**") or tok.startswith("__"):
-            spans.append((tok[2:-2], "b"))
-        elif tok.startswith("`"):
-            spans.append((tok[1:-1], "code"))
-        elif tok.startswith("["):
-            spans.append((tok[1:tok.index("]")], "i"))
-        else:
-            spans.append((tok[1:-1], "i"))
-        pos = m.end()
-    if pos < len(text):
-        spans.append((text[pos:], ""))
-    return [(t.replace("\\", "") if s != "code" else t, s) for t, s in spans if t]
+    bold = italic = 0
+    for t in children:
+        if t.type == "strong_open":
+            bold += 1
+        elif t.type == "strong_close":
+            bold -= 1
+        elif t.type in ("em_open", "link_open"):
+            italic += 1
+        elif t.type in ("em_close", "link_close"):
+            italic -= 1
+        elif t.type == "code_inline":
+            spans.append((t.content, "code"))
+        elif t.type in ("text", "softbreak", "hardbreak", "html_inline"):
+            text = " " if t.type != "text" and t.type != "html_inline" else t.content
+            style = ("b" if bold else "") + ("i" if italic else "")
+            if spans and spans[-1][1] == style:
+                spans[-1] = (spans[-1][0] + text, style)
+            else:
+                spans.append((text, style))
+    return [(t, s) for t, s in spans if t]
 
 
-_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_LIST = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+(.*)$")
-
-
-def _cells(line: str) -> list[str]:
-    line = line.strip()
-    if line.startswith("|"):
-        line = line[1:]
-    if line.endswith("|"):
-        line = line[:-1]
-    return [c.strip() for c in line.split("|")]
-
-
-def parse(text: str) -> list[Block]:
+def _front_matter(text: str) -> str:
+    """Front matter (--- ... ---) at the very top is metadata, not rules."""
     lines = text.replace("\r\n", "\n").split("\n")
-    # front matter (--- ... ---) at the very top is metadata, not rules
     if lines and lines[0].strip() == "---":
         for j in range(1, len(lines)):
             if lines[j].strip() == "---":
-                lines = lines[j + 1:]
-                break
+                return "\n".join(lines[j + 1:])
+    return "\n".join(lines)
+
+
+def _align(token: Token) -> str:
+    style = str(token.attrs.get("style", ""))
+    return "c" if "center" in style else "r" if "right" in style else "l"
+
+
+def parse(text: str) -> list[Block]:
+    tokens = _MD.parse(_front_matter(text))
     blocks: list[Block] = []
-    para: list[str] = []
-
-    def flush() -> None:
-        if para:
-            blocks.append(Block("p", inline(" ".join(s.strip() for s in para))))
-            para.clear()
-
+    lists: list[list] = []              # per open list: [ordered, next number]
+    quote = 0                           # inside a block quote: its paragraphs join one quote block
+    table: Block | None = None
+    row: list[list[Span]] | None = None
     i = 0
-    while i < len(lines):
-        line = lines[i]
-        stripped = line.strip()
-        if not stripped:
-            flush()
-            i += 1
+    while i < len(tokens):
+        t = tokens[i]
+        kind = t.type
+        if kind == "heading_open":
+            blocks.append(Block("h", spans_of(tokens[i + 1].children or []), level=int(t.tag[1])))
+            i += 3
             continue
-        if stripped.startswith("```"):
-            flush()
-            code = []
-            i += 1
-            while i < len(lines) and not lines[i].strip().startswith("```"):
-                code.append(lines[i].rstrip())
-                i += 1
-            blocks.append(Block("code", lines=code))
-            i += 1
-            continue
-        m = re.match(r"^(#{1,6})\s+(.*?)\s*#*\s*$", stripped)
-        if m:
-            flush()
-            blocks.append(Block("h", inline(m.group(2)), level=len(m.group(1))))
-            i += 1
-            continue
-        if re.match(r"^(-{3,}|\*{3,}|_{3,})$", stripped):
-            flush()
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            lists.append([kind == "ordered_list_open", int(t.attrs.get("start", 1) or 1)])
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+        elif kind == "list_item_open":
+            ordered, number = lists[-1]
+            marker = f"{number}{t.markup or '.'}" if ordered else "•"
+            if ordered:
+                lists[-1][1] += 1
+            blocks.append(Block("li", level=min(len(lists) - 1, 4), marker=marker))
+        elif kind == "blockquote_open":
+            quote += 1
+            if quote == 1:
+                blocks.append(Block("quote"))
+        elif kind == "blockquote_close":
+            quote -= 1
+        elif kind == "inline" and table is not None and row is not None:
+            row.append(spans_of(t.children or []))
+        elif kind == "inline":
+            spans = spans_of(t.children or [])
+            target = _open_block(blocks, quote, lists, tokens, i)
+            if target is None:
+                blocks.append(Block("p", spans))
+            else:
+                if target.spans and spans:
+                    spans = [(" ", "")] + spans
+                target.spans.extend(spans)
+        elif kind in ("fence", "code_block"):
+            blocks.append(Block("code", lines=t.content.rstrip("\n").split("\n")))
+        elif kind == "hr":
             blocks.append(Block("hr"))
-            i += 1
-            continue
-        if "|" in stripped and i + 1 < len(lines) and _TABLE_SEP.match(lines[i + 1]):
-            flush()
-            header = _cells(stripped)
-            align = []
-            for c in _cells(lines[i + 1]):
-                c = c.strip()
-                align.append("c" if c.startswith(":") and c.endswith(":") else "r" if c.endswith(":") else "l")
-            rows = [[inline(c) for c in header]]
-            i += 2
-            while i < len(lines) and "|" in lines[i] and lines[i].strip():
-                cells = _cells(lines[i])
-                cells += [""] * (len(header) - len(cells))
-                rows.append([inline(c) for c in cells[:len(header)]])
-                i += 1
-            blocks.append(Block("table", rows=rows, align=align + ["l"] * (len(header) - len(align))))
-            continue
-        m = _LIST.match(line)
-        if m:
-            flush()
-            depth = len(m.group(1).replace("\t", "    ")) // 2
-            marker = "•" if m.group(2) in "-*+" else m.group(2)
-            item = [m.group(3)]
-            i += 1
-            # lazy continuation lines belong to the item
-            while (i < len(lines) and lines[i].strip() and not _LIST.match(lines[i])
-                   and lines[i].startswith("  ") and not lines[i].strip().startswith("#")):
-                item.append(lines[i].strip())
-                i += 1
-            blocks.append(Block("li", inline(" ".join(item)), level=min(depth, 4), marker=marker))
-            continue
-        if stripped.startswith(">"):
-            flush()
-            quote = []
-            while i < len(lines) and lines[i].strip().startswith(">"):
-                quote.append(lines[i].strip()[1:].strip())
-                i += 1
-            blocks.append(Block("quote", inline(" ".join(quote))))
-            continue
-        para.append(line)
+        elif kind == "table_open":
+            table = Block("table")
+        elif kind == "tr_open":
+            row = []
+        elif kind == "th_open":
+            table.align.append(_align(t))
+        elif kind in ("th_close", "td_close") and row is not None and tokens[i - 1].type != "inline":
+            row.append([])
+        elif kind == "tr_close":
+            table.rows.append(row + [[] for _ in range(len(table.align) - len(row))])
+            row = None
+        elif kind == "table_close":
+            blocks.append(table)
+            table = None
         i += 1
-    flush()
     return blocks
+
+
+def _open_block(blocks: list[Block], quote: int, lists: list, tokens: list[Token], i: int) -> Block | None:
+    """The block a paragraph's words join: the open quote, or the list item it stands in (its first
+    paragraph; a later one makes a paragraph of its own). None: a paragraph of its own."""
+    if quote and blocks and blocks[-1].kind == "quote":
+        return blocks[-1]
+    if lists and blocks and blocks[-1].kind == "li" and i >= 2 and tokens[i - 2].type == "list_item_open":
+        return blocks[-1]
+    return None

@@ -184,6 +184,14 @@ def key(app, k, mod=0, frames=2, unicode=""):
         app.step()
 
 
+def settle(app, table, frames: int = 60):
+    """Step until the options on show can take a key (a new phase's options are read first)."""
+    for _ in range(frames):
+        if table.panel.on_screen():
+            return
+        app.step()
+
+
 def at(table, x, y):
     """The screen pixel of table point (x, y) in cm."""
     return tuple(int(v) for v in table.camera.to_screen(x, y))
@@ -206,15 +214,35 @@ def move_to(app, pos, frames=1):
         app.step()
 
 
-def play_through(app, session, seed: int = 1, max_frames: int = 20000) -> dict:
-    """Play the session to its end through the app: every human decision made with posted events
-    (Tab to a unit, a number key for an option, clicks in a move region), handovers clicked,
-    hand-over banners confirmed. Returns counts of what happened."""
+def place_in_region(app, screen, option, rng, salt: int) -> bool:
+    """Click points of the option's region on the board (a second click beside to face) until the
+    action is made; Esc when none was. True when it was."""
     import math
 
     import pygame
 
     from game.ai.players import point_in_region
+    session = screen.session
+    before = session.version
+    for attempt in range(8):
+        x, y = point_in_region(option.region, rng.child(salt, attempt))
+        sp = tuple(int(v) for v in screen.camera.to_screen(x, y))
+        click(app, sp, frames=1)
+        if screen.sel.placing is not None and screen.sel.placing.point is not None:
+            a = rng.uniform(0, 2 * math.pi)
+            click(app, (sp[0] + int(30 * math.cos(a)), sp[1] + int(30 * math.sin(a))), frames=1)
+        if session.version != before:
+            return True
+    key(app, pygame.K_ESCAPE, frames=1)
+    return False
+
+
+def play_through(app, session, seed: int = 1, max_frames: int = 20000) -> dict:
+    """Play the session to its end through the app: every human decision made with posted events
+    (Tab to a unit, a number key for an option, clicks in a move region), handovers clicked,
+    hand-over banners confirmed. Returns counts of what happened."""
+    import pygame
+
     from game.engine.dice import PlayerRng
     from game.ui.screens.endgame import EndGameScreen
     from game.ui.screens.handover import HandoverScreen
@@ -239,7 +267,7 @@ def play_through(app, session, seed: int = 1, max_frames: int = 20000) -> dict:
         if t.banner_to is not None:
             key(app, pygame.K_RETURN, frames=1)
             continue
-        if t.my_decision() is None:
+        if t.my_decision() is None or not t.panel.on_screen():      # a player reads the options first
             idle = 0 if session.version != last else idle + 1
             last = session.version
             assert idle < 3000, f"stuck at {session.decision()}"
@@ -251,26 +279,15 @@ def play_through(app, session, seed: int = 1, max_frames: int = 20000) -> dict:
                 if t.sel.selected == uid:
                     break
                 key(app, pygame.K_TAB, frames=1)
-        opts = t.panel.row_options
-        if not opts:
+        drawn = [(int(k), o) for _r, o, k, _l in t.panel.rows if k]     # the options with a key on show
+        if not drawn:
             key(app, pygame.K_TAB, frames=1)
             continue
-        i = rng.below(min(len(opts), 10))
-        option = opts[i]
+        number, option = drawn[rng.below(len(drawn))]
         before = session.version
-        key(app, pygame.K_0 + (i + 1) % 10, frames=1)
+        key(app, pygame.K_0 + number, frames=1)
         if option.region is not None and session.version == before:
-            for attempt in range(8):
-                x, y = point_in_region(option.region, rng.child(seen["frames"], attempt))
-                sp = tuple(int(v) for v in t.camera.to_screen(x, y))
-                click(app, sp, frames=1)
-                if t.sel.placing is not None and t.sel.placing.point is not None:
-                    a = rng.uniform(0, 2 * math.pi)
-                    click(app, (sp[0] + int(30 * math.cos(a)), sp[1] + int(30 * math.sin(a))), frames=1)
-                if session.version != before:
-                    break
-            if session.version == before:
-                key(app, pygame.K_ESCAPE, frames=1)
+            place_in_region(app, t, option, rng, seen["frames"])
         if session.version != before:
             seen["ui_actions"] += 1
     raise AssertionError(f"no end after {max_frames} frames")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pygame
-from conftest import at, click, key, move_to, select, toy_scenario
+from conftest import at, click, key, move_to, select, settle, toy_scenario
 
 from game.ui.components import keymap
 from game.ui.session import Session
@@ -204,6 +204,7 @@ def test_the_log_goes_back_to_the_newest_entry(app, toy_ruleset):
     assert len(session.state.log) >= 4
     table.log.scroll = 200                               # the player scrolled down the log
     select(app, table, "b1")
+    settle(app, table)
     key(app, pygame.K_p)                                 # a new entry (no roll): the log follows it
     assert table.log.scroll == 0
 

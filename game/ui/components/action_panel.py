@@ -13,6 +13,12 @@ from game.ui.session import seat_of
 from game.ui.components.board_view import board_of, kind_of_board
 from game.ui.components.choices import Choices, Selection, actors_of, prettify
 
+# Issue 24 §2.6: "A key acts only on the options drawn when it was pressed; a phase change clears
+# pending input." Keys pressed this soon after the options of a new phase were drawn were meant for
+# the phase before (the player had not seen the new options): they are dropped.
+SETTLE_SECONDS = 0.4
+MIN_ROWS = 5           # the options always in sight, however tall the unit's card
+
 
 class ActionPanel:
     """Inputs: the app (fonts, scale, mouse), the session, the shared selection and the choices."""
@@ -24,7 +30,8 @@ class ActionPanel:
         self.sel = sel
         self.choices = choices
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.scroll = 0
+        self.scroll = 0                 # the first option row shown
+        self.rows_hidden_above = False
         self.rows: list[tuple[pygame.Rect, Option, str, list[str]]] = []   # rect, option, key, label lines
         self.row_options: list[Option] = []
         self.rows_hidden_below = False
@@ -34,6 +41,13 @@ class ActionPanel:
         self.rows_top = 0
         self._key: Any = None
         self.drawn: Any = None          # the (state, viewer) whose options were last drawn
+        self.split = 0                  # the default top of the parts below (60% of the panel's height)
+        self.below: tuple = ()          # those parts, moved down when the options need the room
+        self.scrolled_for: str | None = None   # the unit the scroll belongs to (another: back to the top)
+        self.card_sheet: Any = None
+        self.card_folded = False
+        self.drawn_phase: Any = None    # the phase those options belong to (see phase_of)
+        self.phase_drawn_at = -SETTLE_SECONDS   # app time when a new phase's options were first drawn
 
     def s(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
@@ -42,13 +56,31 @@ class ActionPanel:
         """Take the panel's rect; returns the rect left below for the dice log."""
         self.rect = rect
         self._key = None
-        return pygame.Rect(rect.x, rect.y + int(rect.h * 0.6), rect.w, rect.h - int(rect.h * 0.6))
+        self.split = rect.y + int(rect.h * 0.6)
+        return pygame.Rect(rect.x, self.split, rect.w, rect.bottom - self.split)
+
+    def lowest_log_top(self, log_top: int) -> int:
+        """How far down the parts below may go (they keep a strip of their own)."""
+        return self.rect.bottom - self.s(130) if self.below else log_top
+
+    def make_room(self, log_top: int, rows_bottom: int) -> int:
+        """The parts below the options (the log, the roster: `below`) give up height when the first
+        MIN_ROWS options need it, down to a strip of their own; returns the new top of those parts."""
+        top = max(self.split, min(rows_bottom + self.s(6), self.lowest_log_top(log_top)))
+        if top != log_top and self.below:
+            r = self.rect
+            for part in self.below:
+                part.place(pygame.Rect(r.x, top, r.w, r.bottom - top))
+                if hasattr(part, "_key"):
+                    part._key = None
+            return top
+        return log_top
 
     def invalidate(self) -> None:
         self._key = None
 
     def wheel(self, dy: int) -> None:
-        self.scroll = max(0, self.scroll - dy * self.s(34))
+        self.scroll = max(0, self.scroll - dy)        # whole rows; clamped at the last in update
         self._key = None
 
     def option_at(self, pos) -> Option | None:
@@ -58,27 +90,38 @@ class ActionPanel:
         return None
 
     def on_screen(self) -> bool:
-        """Are the options drawn the ones of the state now? A key pressed after an action, before
-        the next prompt was drawn, must not act on options the player has not seen."""
-        return self.drawn == (self.session.version, self.session.viewer)
+        """Are the options drawn the ones of the state now, and were they in sight long enough to be
+        read? A key pressed after an action, before the next prompt was drawn or just as a new phase's
+        options appeared, must not act on options the player has not seen."""
+        return self.drawn == (self.session.version, self.session.viewer) and not self.settling()
+
+    def settling(self) -> bool:
+        """A new phase's options were drawn a moment ago: keys wait (see SETTLE_SECONDS)."""
+        return self.app.now - self.phase_drawn_at < SETTLE_SECONDS
 
     def option_by_number(self, n: int) -> Option | None:
         """The option of key n (1-9, 0 for the tenth), only as drawn on screen."""
         if not self.on_screen():
             return None
         index = 9 if n == 0 else n - 1
-        return self.row_options[index] if index < len(self.row_options) else None
+        option = self.row_options[index] if index < len(self.row_options) else None
+        return option if any(o is option for _, o, _, _ in self.rows) else None    # scrolled away: not seen
 
     # -- layout ----------------------------------------------------------------------------------
     def update(self, gate: Any, log_top: int) -> None:
-        """Lay out the card and the rows when anything they show changed; `gate` keys who may act."""
+        """Lay out the card and the rows when anything they show changed; `gate` keys who may act.
+
+        Issue 24 §2.5: at least MIN_ROWS options always show (a tall sheet folds to make room), the
+        scroll stays within the options and starts again at the top for another unit, and an option's
+        odds wrap inside its row rather than run past the panel's edge."""
         r = self.rect
         sel = self.sel
+        if sel.selected != self.scrolled_for:
+            self.scrolled_for, self.scroll = sel.selected, 0
         key = (self.session.version, self.session.viewer, sel.selected, sel.hovered if sel.selected is None else None,
                id(sel.focus), r.topleft, r.size, self.scroll, gate, id(sel.placing.option) if sel.placing else None)
         if key == self._key:
             return
-        self._key = key
         pad = self.s(12)
         fonts = self.fonts
         self.rows = []
@@ -89,32 +132,79 @@ class ActionPanel:
         else:
             self.banner_rect = None
             self.card_top = r.y + self.s(92)
-        self.card_sheet = self.unit_sheet()
-        self.card_lines = [] if self.card_sheet is not None else self.card_text()   # the sheet says it all
-        sheet_h = sheet_height(fonts, self.card_sheet, r.w - 2 * pad) + self.s(6) if self.card_sheet else 0
-        self.rows_top = self.card_top + self.s(28) + len(self.card_lines) * fonts.line_height(13) + sheet_h + self.s(8)
         opts = self.choices.options_for(sel.selected)
         self.row_options = list(opts)
-        y = self.rows_top + self.s(22) - self.scroll
+        laid = [self.lay_out_row(n, o) for n, o in enumerate(opts, start=1)]
+        gap = self.s(4)
+        tallest = sorted((h for *_, h in laid), reverse=True)[:MIN_ROWS]
+        rows_need = self.s(22) + sum(h + gap for h in tallest)
+        self.lay_out_card(self.lowest_log_top(log_top) - self.s(6) - rows_need)
+        log_top = self.make_room(log_top, self.rows_top + rows_need)
         bottom = log_top - self.s(6)
-        top_limit = self.rows_top + self.s(20)
-        lh13 = fonts.line_height(13)
-        room = r.w - 2 * pad - self.s(40)
+        y = self.rows_top + self.s(22)
+        # the scroll counts whole rows; the last scroll shows the last option at the bottom
+        last, room = len(laid), bottom - y
+        while last > 0 and room - (laid[last - 1][3] + gap) >= 0:
+            last -= 1
+            room -= laid[last][3] + gap
+        self.scroll = max(0, min(self.scroll, last))
+        for key_label, o, lines, h in laid[self.scroll:]:
+            rect = pygame.Rect(r.x + pad, y, r.w - 2 * pad, h)
+            if rect.bottom > bottom:
+                break
+            self.rows.append((rect, o, key_label, lines))
+            y += h + gap
+        self.rows_hidden_below = len(self.rows) + self.scroll < len(laid)
+        self.rows_hidden_above = self.scroll > 0
+        self._key = key[:7] + (self.scroll,) + key[8:]
+
+    def lay_out_row(self, n: int, o: Option) -> tuple[str, Option, list[str], int]:
+        """An option's key, label lines (two at most) and its row's height, its odds lines included."""
+        fonts = self.fonts
+        room = self.rect.w - 2 * self.s(12) - self.s(40)
         where = "  (pick a hex on the map)" if kind_of_board(board_of(self.session.view())) == "hexmap" \
             else "  (place on the table)"
-        for n, o in enumerate(opts, start=1):
-            key_label = str(n % 10) if n <= 10 else ""
-            text = o.label + (where if o.region is not None else "")
-            wrapped = fonts.wrap(fonts.safe(text, 13), 13, room)
-            lines = wrapped[:2]
-            if len(wrapped) > 2:
-                lines[-1] = lines[-1][:max(1, len(lines[-1]) - 2)] + "..."
-            h = len(lines) * lh13 + (fonts.line_height(12) if o.odds_text else 0) + self.s(10)
-            rect = pygame.Rect(r.x + pad, y, r.w - 2 * pad, h)
-            if rect.bottom <= bottom and rect.top >= top_limit:
-                self.rows.append((rect, o, key_label, lines))
-            y += h + self.s(4)
-        self.rows_hidden_below = y > bottom
+        text = o.label + (where if o.region is not None else "")
+        wrapped = fonts.wrap(fonts.safe(text, 13), 13, room)
+        lines = wrapped[:2]
+        if len(wrapped) > 2:
+            lines[-1] = lines[-1][:max(1, len(lines[-1]) - 2)] + "..."
+        odds = len(self.odds_lines(o)) * fonts.line_height(12)
+        h = len(lines) * fonts.line_height(13) + odds + self.s(10)
+        return (str(n % 10) if n <= 10 else ""), o, lines, h
+
+    def odds_lines(self, o: Option) -> list[str]:
+        """The option's odds as drawn: on one line at the row's right, or wrapped within the row."""
+        if not o.odds_text:
+            return []
+        room = self.rect.w - 2 * self.s(12) - self.s(42)
+        return self.fonts.wrap(self.fonts.safe(o.odds_text, 12), 12, room, "b") or [o.odds_text]
+
+    def lay_out_card(self, limit: int) -> None:
+        """The unit's card above the options, ending above `limit` when it can: a sheet too tall for
+        that folds to the unit's description, which is cut to the lines that fit (one at least)."""
+        fonts = self.fonts
+        width = self.rect.w - 2 * self.s(12)
+        head = self.card_top + self.s(28)
+        self.card_sheet = self.unit_sheet()
+        self.card_folded = False
+        if self.card_sheet is not None:
+            sheet_h = sheet_height(fonts, self.card_sheet, width) + self.s(6)
+            if head + sheet_h + self.s(8) <= limit:
+                self.card_lines = []
+                self.rows_top = head + sheet_h + self.s(8)
+                return
+            self.card_sheet, self.card_folded = None, True
+        lines = self.card_text()
+        lh = fonts.line_height(13)
+        fit = max(1, (limit - head - self.s(8)) // lh)
+        if self.card_folded:
+            fit = max(1, fit - 1)
+            lines = lines[:fit] + ["(sheet folded to show the options: hover the unit for all of it)"]
+        else:
+            lines = lines[:fit]
+        self.card_lines = lines
+        self.rows_top = head + len(self.card_lines) * lh + self.s(8)
 
     def card_text(self) -> list[str]:
         uid = self.sel.selected or self.sel.hovered
@@ -159,6 +249,11 @@ class ActionPanel:
             return
         self.drawn = (self.session.version, self.session.viewer) if self._key is not None and \
             self._key[0] == self.session.version else None
+        phase = phase_of(view, mine)
+        if self.drawn is not None and phase != self.drawn_phase:
+            if self.drawn_phase is not None:        # the first options of a game: nothing was pending
+                self.phase_drawn_at = self.app.now
+            self.drawn_phase = phase
         pygame.draw.line(surface, theme.EDGE, (r.x + pad, y - self.s(4)), (r.right - pad, y - self.s(4)))
         sel = view.units.get(self.sel.selected) if self.sel.selected else None
         n = len(self.choices.actors())
@@ -174,6 +269,8 @@ class ActionPanel:
         if self.rows_hidden_below:
             theme.draw_text(surface, fonts, "▼ more (wheel)", (r.right - pad, log_top - self.s(4)), 11,
                             theme.DIM, anchor="bottomright")
+        if self.rows_hidden_above:
+            theme.draw_text(surface, fonts, "▲ more", (r.right - pad, y), 11, theme.DIM, anchor="topright")
 
     def draw_just_now(self, surface, view, log_top: int) -> None:
         """While an AI plays (and no unit's card is up): what it just did, newest first, in large
@@ -288,7 +385,7 @@ class ActionPanel:
         for line in self.card_lines:
             theme.draw_text(surface, fonts, line, (x, yy), 13, theme.DIM)
             yy += fonts.line_height(13)
-        if getattr(self, "card_sheet", None) is not None:
+        if self.card_sheet is not None:
             draw_sheet(surface, fonts, self.card_sheet, x, yy + self.s(6), r.w - 2 * pad)
 
     def draw_option(self, surface, rect, option: Option, key_label: str, lines: list[str]) -> None:
@@ -311,16 +408,24 @@ class ActionPanel:
         for line in lines:
             theme.draw_text(surface, fonts, line, (x, y), 13, theme.TEXT)
             y += lh
-        if option.odds_text:
-            img = fonts.render(option.odds_text, 12, (235, 235, 235), "b")
+        odds = self.odds_lines(option)
+        if len(odds) == 1:
+            img = fonts.render(odds[0], 12, (235, 235, 235), "b")
             ox = rect.right - self.s(8) - img.get_width()
             surface.blit(img, (max(x, ox), y))
-            if option.odds is not None:
+            if option.odds is not None and ox - x > self.s(50):
                 p = max(0.0, min(1.0, float(option.odds)))
-                bar_w = max(self.s(40), ox - x - self.s(10))
-                bar = pygame.Rect(x, y + img.get_height() // 2 - self.s(2), bar_w, self.s(5))
-                if ox - x > self.s(50):
-                    pygame.draw.rect(surface, (24, 26, 30), bar, border_radius=2)
-                    pygame.draw.rect(surface, theme.GOOD if p >= 0.5 else theme.WARN,
-                                     (bar.x, bar.y, int(bar.w * p), bar.h), border_radius=2)
+                bar = pygame.Rect(x, y + img.get_height() // 2 - self.s(2), ox - x - self.s(10), self.s(5))
+                pygame.draw.rect(surface, (24, 26, 30), bar, border_radius=2)
+                pygame.draw.rect(surface, theme.GOOD if p >= 0.5 else theme.WARN,
+                                 (bar.x, bar.y, int(bar.w * p), bar.h), border_radius=2)
+        else:
+            for line in odds:              # too long for one line beside its bar: wrapped in the row
+                theme.draw_text(surface, fonts, line, (x, y), 12, (235, 235, 235), "b")
+                y += fonts.line_height(12)
 
+
+def phase_of(view, decision) -> tuple:
+    """What makes the options another set: the turn, the phase, the kind of decision, its side."""
+    flow = view.flow
+    return (flow.turn, flow.phase, flow.phase_name, decision.kind, decision.side, bool(flow.interrupts))

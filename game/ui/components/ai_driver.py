@@ -33,7 +33,7 @@ class AiDriver:
         self.say = say
         self.future: concurrent.futures.Future | None = None
         self.future_version = -1
-        self.wait = 0.0
+        self.wait = settings.ai_delay     # the table is seen before the AI first moves (a new or continued game)
         self.skip = False
         self.broken: str | None = None
         self._falling_back = False

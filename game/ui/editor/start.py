@@ -67,8 +67,7 @@ class EditorStart(Screen):
 
     # -- starting -----------------------------------------------------------------------------------
     def start(self, editor: Editor) -> None:
-        from game.ui.screens.editor import EditorScreen
-        self.app.replace(EditorScreen(self.app, editor))
+        self.app.replace(self.app.screen("editor", editor))
 
     def _numbers(self, *entries, whole: bool = False) -> list[float] | None:
         out = []

@@ -210,7 +210,7 @@ class EditorScreen(Screen):
             return
         from game.io.errors import FileProblem
         from game.io.scenario_file import load_scenario
-        from game.ui.app import default_players, new_seed
+        from game.ui.players import default_players, new_seed
         from game.ui.session import Session, SessionError
         try:
             scenario = load_scenario(self.editor.path)

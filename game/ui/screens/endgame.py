@@ -56,10 +56,9 @@ class EndGameScreen(Screen):
 
     def replay(self) -> None:
         """Step through the game action by action on the table."""
-        from game.ui.screens.game import GameScreen
         self.app.pop(self)
         table = self.app.top
-        if isinstance(table, GameScreen):
+        if table is not None and table.name == "table":
             table.start_review(0)
 
     def back(self) -> None:
@@ -81,11 +80,9 @@ class EndGameScreen(Screen):
             self.message = f"Could not save the log: {exc}"
 
     def save_game(self) -> None:
-        from game.ui.screens.saves import SavesScreen
-
         def saved(path):
             self.message = f"Saved: {path.name}"
-        self.app.push(SavesScreen(self.app, mode="save", session=self.session, on_saved=saved))
+        self.app.open("saves", mode="save", session=self.session, on_saved=saved)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

@@ -79,6 +79,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         log_rect = self.panel.place(pygame.Rect(w - self.panel_w, top_h, self.panel_w, h - top_h))
         self.log.place(log_rect)
         self.roster.place(log_rect)
+        self.panel.below = (self.log, self.roster)     # moved down when the options need the room
         self.log._key = None
         self._dyn_key = None
         self.dynamic_buttons = []
@@ -183,13 +184,12 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
             s.set_viewer(want)
 
     def push_handover(self, side: int) -> None:
-        from game.ui.screens.handover import HandoverScreen
         self.banner_to = None
         self.pending_handover = True
         self.sel.cancel()
         self.sel.selected = self.sel.hovered = None
         self.tools.reset_line()
-        self.app.push(HandoverScreen(self.app, self.session, side, self.viewer_ready))
+        self.app.open("handover", self.session, side, self.viewer_ready)
 
     def viewer_ready(self, side: int) -> None:
         self.pending_handover = False

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-
-QUICKSAVE = "quicksave.json"
+from game.ui.players import QUICKSAVE
 
 
 class GameCommands:
@@ -42,6 +41,8 @@ class GameCommands:
         option = self.panel.option_by_number(n)
         if option is not None:
             self.choose(option)
+        elif self.panel.settling():
+            self.say("New options: read them, then press again.", theme.DIM, 1.5)
 
     def cmd_pass(self) -> None:
         if not self.panel.on_screen():
@@ -111,9 +112,8 @@ class GameCommands:
         self.quick_save()
 
     def cmd_save_as(self) -> None:
-        from game.ui.screens.saves import SavesScreen
-        self.app.push(SavesScreen(self.app, mode="save", session=self.session,
-                                  on_saved=lambda p: self.say(f"Saved: {p.name}", theme.GOOD)))
+        self.app.open("saves", mode="save", session=self.session,
+                      on_saved=lambda p: self.say(f"Saved: {p.name}", theme.GOOD))
 
     def cmd_quick_load(self) -> None:
         try:
@@ -156,15 +156,13 @@ class GameCommands:
         return False
 
     def cmd_load_game(self) -> None:
-        from game.ui.screens.saves import SavesScreen
-        self.app.push(SavesScreen(self.app, mode="load"))
+        self.app.open("saves", mode="load")
 
     def cmd_rules(self) -> None:
         self.open_rules()
 
     def cmd_settings(self) -> None:
-        from game.ui.screens.settings import SettingsScreen
-        self.app.push(SettingsScreen(self.app))
+        self.app.open("settings")
 
     # -- behind the buttons -----------------------------------------------------------------------
     def tool_key(self, key: str) -> None:
@@ -222,18 +220,14 @@ class GameCommands:
         self.say(f"Saved ({path.name}). F9 loads it.", theme.GOOD)
 
     def open_menu(self) -> None:
-        from game.ui.screens.pause import PauseMenu
-        self.app.push(PauseMenu(self.app))
+        self.app.open("pause")
 
     def open_help(self) -> None:
-        from game.ui.screens.help import HelpOverlay
-        self.app.push(HelpOverlay(self.app))
+        self.app.open("help")
 
     def open_rules(self) -> None:
-        from game.ui.screens.rules import RulesScreen
-        self.app.push(RulesScreen(self.app, self.session.state.ruleset_id))
+        self.app.open("rules", self.session.state.ruleset_id)
 
     def open_results(self) -> None:
-        from game.ui.screens.endgame import EndGameScreen
         self.end_shown = True
-        self.app.push(EndGameScreen(self.app, self.session))
+        self.app.open("endgame", self.session)

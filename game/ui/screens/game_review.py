@@ -44,8 +44,7 @@ class GameReview:
 
     # -- the statistics ------------------------------------------------------------------------
     def cmd_statistics(self) -> None:
-        from game.ui.screens.endgame import EndGameScreen
-        self.app.push(EndGameScreen(self.app, self.session, during=not self.session.is_over()))
+        self.app.open("endgame", self.session, during=not self.session.is_over())
 
     # -- the move being chosen: where it goes, who sees it there -----------------------------------
     _preview_key = None

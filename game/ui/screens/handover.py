@@ -41,8 +41,7 @@ class HandoverScreen(Screen):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
             self.ready()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from game.ui.screens.pause import PauseMenu
-            self.app.push(PauseMenu(self.app, hidden=True))
+            self.app.open("pause", hidden=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

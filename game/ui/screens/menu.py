@@ -5,13 +5,16 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
+from game.ui.players import QUICKSAVE
 from game.ui.screens.base import Screen
 
 
 def autosave_file():
+    """What Continue opens: the newest of the autosave and the quick save (where the player was last)."""
     try:
-        from game.io.save_file import latest_autosave
-        return latest_autosave()          # each game has its own: the one written last
+        from game.io.save_file import latest_autosave, saves_dir
+        found = [p for p in (latest_autosave(), saves_dir() / QUICKSAVE) if p is not None and p.is_file()]
+        return max(found, key=lambda p: p.stat().st_mtime_ns) if found else None
     except Exception:
         return None
 
@@ -56,8 +59,7 @@ class MainMenu(Screen):
             fn()
 
     def new_game(self) -> None:
-        from game.ui.screens.setup import SetupScreen
-        self.app.push(SetupScreen(self.app))
+        self.app.open("setup")
 
     def continue_game(self) -> None:
         path = autosave_file()
@@ -65,20 +67,16 @@ class MainMenu(Screen):
             self.app.load_save_file(path)
 
     def load_game(self) -> None:
-        from game.ui.screens.saves import SavesScreen
-        self.app.push(SavesScreen(self.app, mode="load"))
+        self.app.open("saves", mode="load")
 
     def rules(self) -> None:
-        from game.ui.screens.rules import RulesScreen
-        self.app.push(RulesScreen(self.app))
+        self.app.open("rules")
 
     def editor(self) -> None:
-        from game.ui.editor.start import EditorStart
-        self.app.push(EditorStart(self.app))
+        self.app.open("editor-start")
 
     def settings(self) -> None:
-        from game.ui.screens.settings import SettingsScreen
-        self.app.push(SettingsScreen(self.app))
+        self.app.open("settings")
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

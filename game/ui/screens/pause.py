@@ -18,8 +18,7 @@ class PauseMenu(Screen):
             self.opaque = True
 
     def table(self):
-        from game.ui.screens.game import GameScreen
-        return self.app.find(GameScreen)
+        return self.app.find("table")
 
     def build(self) -> None:
         w, h = self.app.size
@@ -54,24 +53,20 @@ class PauseMenu(Screen):
             t.quick_save()
 
     def load(self) -> None:
-        from game.ui.screens.saves import SavesScreen
         self.app.pop(self)
-        self.app.push(SavesScreen(self.app, mode="load"))
+        self.app.open("saves", mode="load")
 
     def rules(self) -> None:
-        from game.ui.screens.rules import RulesScreen
         t = self.table()
         self.app.pop(self)
-        self.app.push(RulesScreen(self.app, t.session.state.ruleset_id if t else None))
+        self.app.open("rules", t.session.state.ruleset_id if t else None)
 
     def settings(self) -> None:
-        from game.ui.screens.settings import SettingsScreen
         self.app.pop(self)
-        self.app.push(SettingsScreen(self.app))
+        self.app.open("settings")
 
     def help(self) -> None:
-        from game.ui.screens.help import HelpOverlay
-        self.app.push(HelpOverlay(self.app))
+        self.app.open("help")
 
     def main_menu(self) -> None:
         self.app.main_menu()

@@ -10,6 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UISelectionList, UITextBox, UITextEntryLine
 
 from game.ui import render, theme
+from game.ui.players import ai_names, default_ai, new_seed
 from game.ui.components.board_view import board_of, kind_of_board
 from game.ui.components.board_views import board_view_for
 from game.ui.screens.base import Screen
@@ -42,7 +43,6 @@ class SetupScreen(ForcesOnPoints, Screen):
 
     def __init__(self, app, preselect: str | None = None):
         super().__init__(app)
-        from game.ui.app import new_seed
         self.scenarios = bundled()
         self.extra: list[tuple[str, str, str]] = []       # scenarios opened from files: (path, rid, title)
         self.loaded: dict[str, object] = {}               # name/path -> Scenario, or a problem string
@@ -91,7 +91,6 @@ class SetupScreen(ForcesOnPoints, Screen):
             except ValueError:
                 self.values = {o.id: o.default for o in rs.options}
         n = len(scen.sides) if scen is not None else 2
-        from game.ui.app import ai_names, default_ai
         last = self.app.settings.last_players
         names = ai_names()
         self.players = []
@@ -166,7 +165,6 @@ class SetupScreen(ForcesOnPoints, Screen):
         y += self.s(12)
         self.right_labels.append(("Players", x, y, "h"))
         y += self.s(28)
-        from game.ui.app import ai_names
         kinds = [HUMAN] + [n for n in ai_names() if n != HUMAN]
         self.player_menus = {}
         for i, p in enumerate(self.players):
@@ -218,7 +216,6 @@ class SetupScreen(ForcesOnPoints, Screen):
 
     def cycle(self, index: int, players: bool = False) -> None:
         """Keys 1-9: the n-th option's next value; Shift+1-9: the n-th side's next player."""
-        from game.ui.app import ai_names
         if players:
             if index < len(self.players):
                 kinds = [HUMAN] + [n for n in ai_names() if n != HUMAN]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-HUMAN = "human"
+from game.ui.players import HUMAN
 
 
 class ForcesOnPoints:
@@ -72,7 +72,6 @@ class ForcesOnPoints:
                 for side in sorted(self.forces) if side != but and self.sealed(side)]
 
     def open_muster(self, muster) -> None:
-        from game.ui.screens.muster import MusterScreen
         scen, rs = self.scenario(), self.ruleset()
         side = muster.side
         if self.sealed(side):       # another player may be at the screen: start from the scenario's force
@@ -83,7 +82,7 @@ class ForcesOnPoints:
         def done(built: list[dict]) -> None:
             self.forces[side] = built
             self.app.later(self.rebuild)
-        self.app.push(MusterScreen(self.app, scen, rs, side, entries, done, others=self.sealed_notes(but=side)))
+        self.app.open("muster", scen, rs, side, entries, done, others=self.sealed_notes(but=side))
 
     def mustered(self, scen):
         """The scenario with every built force in it: the players' own, and the AI sides' (which build
