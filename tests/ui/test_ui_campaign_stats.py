@@ -32,12 +32,17 @@ def played():
     return session
 
 
-def test_the_campaign_statistics_are_the_campaigns(app, played):
-    session = played
+def _statistics(app, session):
+    """The campaign on the table, then its statistics opened with I, as a player does."""
     app.start_session(session)
     app.step()
     key(app, pygame.K_i, frames=2)
-    screen = app.top
+    return app.top
+
+
+def test_the_campaign_statistics_are_the_campaigns(app, played):
+    session = played
+    screen = _statistics(app, session)
     assert isinstance(screen, EndGameScreen) and screen.campaign
     stats = screen.stats
     state = session.state
@@ -66,10 +71,7 @@ def test_the_campaign_statistics_are_the_campaigns(app, played):
 
 def test_a_battle_of_the_list_opens_its_own_statistics(app, played):
     session = played
-    app.start_session(session)
-    app.step()
-    key(app, pygame.K_i, frames=2)
-    screen = app.top
+    screen = _statistics(app, session)
     assert screen.battle_rows
     click(app, screen.battle_rows[0].center, frames=2)
     battle = app.top

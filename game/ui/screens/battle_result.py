@@ -20,6 +20,17 @@ def loss_rows(report: BattleReport) -> list[tuple[int, list[str]]]:
     return [(a.seat, [a.name, str(a.units), str(a.lost), str(a.routed), str(a.survivors)]) for a in report.armies]
 
 
+def shaded_panel(screen, surface: pygame.Surface) -> tuple[int, int, int]:
+    """The table shaded, the overlay's box drawn; returns where its text starts and its width."""
+    w, h = surface.get_size()
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((10, 12, 16, 170))
+    surface.blit(shade, (0, 0))
+    box = screen.box
+    theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
+    return box.x + screen.s(28), box.y + screen.s(20), box.w - screen.s(56)
+
+
 COLUMNS = (("army", 0.0), ("had", 0.46), ("lost", 0.58), ("routed", 0.70), ("survivors", 0.84))
 
 
@@ -52,13 +63,8 @@ class BattleResultScreen(Screen):
             self.back()
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((10, 12, 16, 170))
-        surface.blit(shade, (0, 0))
-        box, fonts, r = self.box, self.app.fonts, self.report
-        theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
-        x, y, width = box.x + self.s(28), box.y + self.s(20), box.w - self.s(56)
+        fonts, r = self.app.fonts, self.report
+        x, y, width = shaded_panel(self, surface)
         theme.draw_text(surface, fonts, f"{r.title} · turn {r.turn}", (x, y), 15, theme.DIM)
         y += fonts.line_height(15) + self.s(4)
         colour = theme.TEXT if r.winner_seat is None else theme.shade(theme.side_colour(r.winner_seat), 1.35)

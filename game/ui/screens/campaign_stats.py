@@ -9,6 +9,7 @@ import pygame
 from game.ui import theme
 from game.ui.campaign_stats import CampaignStats, battle_stats
 from game.ui.components.nesting import BattleReport
+from game.ui.screens.battle_result import shaded_panel
 from game.ui.components.stats_view import draw_chart, draw_losses_chart, draw_luck
 from game.ui.screens.base import Screen
 
@@ -101,13 +102,8 @@ class BattleStatsScreen(Screen):
             self.back()
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((10, 12, 16, 170))
-        surface.blit(shade, (0, 0))
         box, fonts, r = self.box, self.app.fonts, self.report
-        theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
-        x, y, width = box.x + self.s(28), box.y + self.s(20), box.w - self.s(56)
+        x, y, width = shaded_panel(self, surface)
         theme.draw_text(surface, fonts, r.title, (x, y), 26, theme.ACCENT, "b")
         y += fonts.line_height(26, "b")
         theme.draw_text(surface, fonts, battle_line(r).split(": ", 1)[-1], (x, y), 14, theme.TEXT)

@@ -12,6 +12,7 @@ from game.ui.campaign_stats import campaign_stats, is_campaign, map_view
 from game.ui.components.stats_view import draw_losses_chart, draw_luck
 from game.ui.screens import campaign_stats as campaign_view
 from game.ui.screens.base import Screen
+from game.ui.screens.battle_result import shaded_panel
 
 
 class EndGameScreen(Screen):
@@ -125,15 +126,10 @@ class EndGameScreen(Screen):
                 fn()
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((10, 12, 16, 170))
-        surface.blit(shade, (0, 0))
-        box = self.box
-        theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
-        fonts = self.app.fonts
+        box, fonts = self.box, self.app.fonts
+        x, y, _width = shaded_panel(self, surface)
+        y += self.s(2)
         res = self.session.result()
-        x, y = box.x + self.s(28), box.y + self.s(22)
         if res is None:
             headline, colour = "The game goes on", theme.TEXT
         elif res.winner is None:
