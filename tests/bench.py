@@ -14,7 +14,7 @@ BENCHES = (
     "game.ui.bench",
     "game.ai.bench",
     "build_scripts.bench",
-    "game.io.bench_saves",           # issue 24 §2.3: opening the longest campaign's save
+    "tests.bench_saves",             # issue 24 §2.3: opening the longest campaign's save
     "tests.bench_selfplay",          # issue 12: self-play of every bundled scenario
 )
 

@@ -244,8 +244,8 @@ def _plainly_wrong(game: GameState, action: Action) -> str | None:
     side = getattr(action, "side", None)
     if isinstance(side, int) and side != decision.side:
         return f"side {side} does not decide now"
-    actor = getattr(action, "actor", None)
-    if isinstance(actor, str) and actor and (actor not in game.units or game.units[actor].side != decision.side):
+    actor = getattr(action, "actor", None)        # (an actor may name a team rather than a unit)
+    if isinstance(actor, str) and actor in game.units and game.units[actor].side != decision.side:
         return f"{actor} is not a unit of the deciding side"
     return None
 
