@@ -34,7 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play a scenario headless to its end")
     s.add_argument("file", nargs="?")
     s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--players", default="random",
+    s.add_argument("--players", default=None,
                    help="one player for every side, or one per side, comma-separated (default: random)")
     s.add_argument("--max-turns", type=int)
     s.add_argument("--log")
@@ -131,6 +131,7 @@ def cmd_los(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    import game.ai.players  # noqa: F401  (the AI players' names, which a save's players are checked against)
     from game.io import validate
     return validate.main([args.file])
 
@@ -168,20 +169,26 @@ def _options(pairs: list[str]) -> dict:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from game import simulate
     from game.engine import game as engine
-    from game.io.save_file import FileProblem, load_save, resume, save_game
+    import game.ai.players  # noqa: F401  (the AI players' names, which a save's players are checked against)
+    from game.io.save_file import HUMAN, FileProblem, load_save, resume, save_game
     if (args.stop_after is None) != (args.save is None):
         raise CliError("--stop-after and --save go together")
     if args.stop_after is not None and args.stop_after < 0:
         raise CliError("--stop-after expects a number of actions >= 0")
     try:
+        given = [p.strip() for p in args.players.split(",")] if args.players else None
         if args.load:
             save = load_save(args.load)
             state = resume(save)
-            actions, players = list(save.actions), list(save.players)
+            actions, players = list(save.actions), given or list(save.players) or ["random"]
+            if HUMAN in players:
+                seat = players.index(HUMAN)
+                raise CliError(f"{args.load}: side {seat} ({state.scenario.sides[seat].name}) is played by a "
+                               f"person in this save: give --players (one AI per side) to let the AI play it")
         else:
             if not args.file:
                 raise CliError("simulate needs a scenario FILE or --load SAVE")
-            players = [p.strip() for p in args.players.split(",")]
+            players = given or ["random"]
             scenario = simulate.with_turn_limit(_scenario(args.file), args.max_turns)
             try:
                 scenario = simulate.with_built_forces(scenario, players, args.seed)

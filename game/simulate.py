@@ -78,10 +78,8 @@ def run(state: GameState, players: list[str], actions: list[Action] | None = Non
 
 
 def write_log(state: GameState, path: str | Path) -> None:
-    lines = [e.log_line() for e in state.log]
-    tmp = Path(str(path) + ".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    from game.io.save_file import write_text_atomic
+    write_text_atomic(path, "\n".join(e.log_line() for e in state.log) + "\n")
 
 
 def summary_line(state: GameState) -> str:

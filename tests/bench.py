@@ -17,6 +17,7 @@ BENCHES = (
     "game.ui.bench_idle",            # issue 30 §4: a game at rest rests
     "game.ai.bench",
     "build_scripts.bench",
+    "tests.bench_saves",             # issue 24 §2.3: opening the longest campaign's save
     "tests.bench_selfplay",          # issue 12: self-play of every bundled scenario
     "tests.bench_memory",            # issue 30 §4: memory over 50 games, through the engine and the Session
 )

@@ -11,7 +11,7 @@ from typing import Callable
 from game.ai.framework import Player
 from game.ai.levels import LEVELS, make_level
 from game.ai.sampling import complete, point_in_region
-from game.engine import game as engine
+from game.engine import game as engine, registry
 from game.engine.actions import Action
 from game.engine.dice import PlayerRng, derived_seed
 from game.engine.flow import Decision
@@ -51,6 +51,11 @@ for _name in LEVELS:
 
 def register_player(name: str, factory: Callable[[int, int], Player]) -> None:
     PLAYER_KINDS[name] = factory
+    registry.register_player_name(name)      # so that a save naming it is valid (game.io checks)
+
+
+for _name in PLAYER_KINDS:
+    registry.register_player_name(_name)
 
 
 # who plays both sides of a nested game the campaign resolves automatically (engine.auto_played)

@@ -116,9 +116,9 @@ def _mirror(parent: GameState, child: GameState, events: list[Event], rolls_from
         may_see = {seats[s] for s in range(len(seats)) if s not in hidden}
         return tuple(s for s in range(parent.sides) if s not in may_see)
 
-    for e in events:
-        event = dataclasses.replace(e, hidden_from=up(e.hidden_from),
-                                    phase=f"{child.ruleset_id}: {e.phase}" if e.phase else child.ruleset_id)
+    for e in events:      # told at the parent's turn; the nested game's own turn goes with its phase
+        phase = f"{child.ruleset_id} T{e.turn}" + (f": {e.phase}" if e.phase else "")
+        event = dataclasses.replace(e, hidden_from=up(e.hidden_from), turn=parent.flow.turn, phase=phase)
         parent.log.append(event)
         parent._events.append(event)
     for r, hidden in zip(child.rolls[rolls_from:], child.rolls_hidden_from[rolls_from:]):
@@ -132,11 +132,14 @@ def _finish_child(state: GameState, ruleset: Ruleset) -> None:
     assert child is not None and child.outcome is not None and resume is not None
     state.child = None
     state.flow.child_resume = None
-    who = ("a draw" if child.outcome.winner is None
-           else f"{child.scenario.sides[child.outcome.winner].name} win")
-    state.emit("NestedGameOver", f"{child.scenario.title} is over: {who} ({child.outcome.reason})",
-               winner=child.outcome.winner, result=child.outcome.to_json())
+    # the nested game's own last line said who won ("The battle of ... ends"); this one goes back
+    over = state.emit("NestedGameOver", f"Back to {state.scenario.title} after {child.scenario.title}",
+                      winner=child.outcome.winner, result=child.outcome.to_json(), title=child.scenario.title,
+                      sides=[s.name for s in child.scenario.sides], seats=list(child.seats or ()))
+    told = len(state.log)
     ruleset.resumes[resume](state, child.outcome)
+    # what the result changed, as the resume hook told it to everyone (the battle's result screen)
+    over.data["then"] = [e.text for e in state.log[told:] if e.kind != "Rolled" and not e.hidden_from]
 
 
 # -- asking -----------------------------------------------------------------------------------
@@ -241,8 +244,8 @@ def _plainly_wrong(game: GameState, action: Action) -> str | None:
     side = getattr(action, "side", None)
     if isinstance(side, int) and side != decision.side:
         return f"side {side} does not decide now"
-    actor = getattr(action, "actor", None)
-    if isinstance(actor, str) and actor and (actor not in game.units or game.units[actor].side != decision.side):
+    actor = getattr(action, "actor", None)        # (an actor may name a team rather than a unit)
+    if isinstance(actor, str) and actor in game.units and game.units[actor].side != decision.side:
         return f"{actor} is not a unit of the deciding side"
     return None
 
@@ -394,7 +397,9 @@ def _check_over(state: GameState, ruleset: Ruleset) -> bool:
     state.flow.queue = []
     state.flow.interrupts = []
     who = "a draw" if outcome.winner is None else f"{state.scenario.sides[outcome.winner].name} win"
-    state.emit("GameOver", f"The game ends: {who} ({outcome.reason})", winner=outcome.winner)
+    # a nested game (a campaign's battle) ends while its parent goes on: it is named, not "the game"
+    ends = f"{state.scenario.title} ends" if state.seats is not None else "The game ends"
+    state.emit("GameOver", f"{ends}: {who} ({outcome.reason})", winner=outcome.winner)
     return True
 
 

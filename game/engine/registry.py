@@ -42,3 +42,16 @@ def all_rulesets() -> list["Ruleset"]:
 def unregister(ruleset_id: str) -> None:
     """For tests that register toy rulesets."""
     _RULESETS.pop(ruleset_id, None)
+
+
+# -- the players' names (the AI registers its own; a save's `players` must name one of them or "human")
+_PLAYERS: set[str] = set()
+
+
+def register_player_name(name: str) -> None:
+    _PLAYERS.add(name)
+
+
+def player_names() -> set[str]:
+    """The AI players known so far (empty until game.ai.players is imported)."""
+    return set(_PLAYERS)

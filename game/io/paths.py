@@ -5,8 +5,11 @@ holds everything instead (tests point it at a temporary folder; a portable insta
 """
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
+import re
+import time
 from pathlib import Path
 
 import platformdirs
@@ -53,9 +56,12 @@ def autosave_slot(scenario: str, started: datetime.datetime) -> Path:
 
 
 def autosaves() -> list[Path]:
-    """Every autosave (the games' own and the old single one), the latest written first."""
+    """Every autosave (the games' own and the old single one), the latest written first. Asked when
+    the main menu opens: the temporaries that killed processes left in the folder go then."""
+    folder = saves_dir()
+    clean_stale_temp_files(folder)
     found = []
-    for path in saves_dir().glob(f"{AUTOSAVE_PREFIX}*.json"):
+    for path in folder.glob(f"{AUTOSAVE_PREFIX}*.json"):
         try:
             found.append((path.stat().st_mtime, path.name, path))
         except OSError:
@@ -81,3 +87,42 @@ def scenarios_dir() -> Path:
     folder = data_dir() / "scenarios"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+STALE_TEMP_SECONDS = 60.0
+_OUR_TEMP = re.compile(r"^\..+\.(?P<pid>\d+)\.[A-Za-z0-9_]+\.tmp$")     # .<name>.<pid>.<random>.tmp
+_OLD_TEMP = re.compile(r"^\..+\.json\.[A-Za-z0-9_]+\.tmp$")              # before the pid was in the name
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True                  # someone else's process, or no way to ask: assume alive
+    return True
+
+
+def clean_stale_temp_files(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove the temporary files our writes leave when killed in the middle: those of a process
+    that is gone, and any older than a minute (a pid used again); a write going on in a live
+    process (another window of the game) is never touched. Returns what was removed."""
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        names = [p for p in Path(folder).iterdir() if p.name.startswith(".") and p.name.endswith(".tmp")]
+    except OSError:
+        return removed
+    for path in names:
+        ours, old = _OUR_TEMP.match(path.name), _OLD_TEMP.match(path.name)
+        if not ours and not old:
+            continue
+        with contextlib.suppress(OSError, ValueError):
+            stale = now - path.stat().st_mtime > STALE_TEMP_SECONDS
+            if stale or (ours and not _alive(int(ours["pid"]))):
+                path.unlink()
+                removed.append(path)
+    return removed

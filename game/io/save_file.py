@@ -12,7 +12,6 @@ import dataclasses
 import datetime as dt
 import json
 import os
-import re
 import tempfile
 import time
 from pathlib import Path
@@ -28,7 +27,8 @@ from game.io.errors import FileProblem, shown
 from game.io.explain import problem_from
 from game.io.jsontext import MAX_SAVE_BYTES, expect_object, parse_json, read_bytes
 from game.io.models import SAVE_FORMAT, SAVE_VERSION, SaveModel
-from game.io.paths import autosave_path, autosave_slot, autosaves, latest_autosave, saves_dir, settings_path
+from game.io.paths import (autosave_path, autosave_slot, autosaves, clean_stale_temp_files,
+                           latest_autosave, saves_dir, settings_path)
 from game.io.scenario_file import check_header, check_options, ruleset_for, scenario_from_doc
 
 
@@ -246,9 +246,25 @@ def save_from_doc(doc: Any, source: str) -> SaveData:
     ruleset = ruleset_for(model.ruleset, source, "ruleset")
     check_options(ruleset, model.options, source, "options", base=scenario.options)
     actions = [_action(data, ruleset, source, f"actions[{i}]") for i, data in enumerate(model.actions)]
+    check_players(model.players, len(scenario.sides), source)
     return SaveData(scenario=scenario, ruleset=model.ruleset, options=dict(model.options), seed=model.seed,
                     actions=actions, players=list(model.players), saved_at=model.saved_at,
                     turn=model.turn, label=model.label, state_hash=model.state_hash, source=source)
+
+
+HUMAN = "human"          # a seat played by a person (the UI's saves)
+
+
+def check_players(players: list[str], sides: int, source: str) -> None:
+    """A save's players: none, or one per side, each "human" or a known AI player."""
+    if players and len(players) != sides:
+        raise FileProblem(source, "players", f"expected one player per side ({sides}) or none, "
+                                             f"got {len(players)}")
+    known = registry.player_names()
+    for i, name in enumerate(players):
+        if known and name != HUMAN and name not in known:
+            raise FileProblem(source, f"players[{i}]", f"expected {HUMAN} or an AI player "
+                                                       f"({', '.join(sorted(known))}), got {shown(name)}")
 
 
 def parse_save(text: str | bytes, source: str) -> SaveData:
@@ -327,45 +343,6 @@ def read_summary(path: str | os.PathLike[str]) -> SaveSummary:
     title = scen.get("title") if isinstance(scen.get("title"), str) else name
     return SaveSummary(saved_at=model.saved_at, title=title, scenario=name, ruleset=model.ruleset,
                        turn=model.turn, label=model.label, actions=len(model.actions))
-
-
-STALE_TEMP_SECONDS = 60.0
-_OUR_TEMP = re.compile(r"^\..+\.(?P<pid>\d+)\.[A-Za-z0-9_]+\.tmp$")     # .<name>.<pid>.<random>.tmp
-_OLD_TEMP = re.compile(r"^\..+\.json\.[A-Za-z0-9_]+\.tmp$")              # before the pid was in the name
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OSError, OverflowError):
-        return True                  # someone else's process, or no way to ask: assume alive
-    return True
-
-
-def clean_stale_temp_files(folder: Path, now: float | None = None) -> list[Path]:
-    """Remove the temporary files our writes leave when killed in the middle: those of a process
-    that is gone, and any older than a minute (a pid used again); a write going on in a live
-    process (another window of the game) is never touched. Returns what was removed."""
-    now = time.time() if now is None else now
-    removed = []
-    try:
-        names = [p for p in Path(folder).iterdir() if p.name.startswith(".") and p.name.endswith(".tmp")]
-    except OSError:
-        return removed
-    for path in names:
-        ours, old = _OUR_TEMP.match(path.name), _OLD_TEMP.match(path.name)
-        if not ours and not old:
-            continue
-        with contextlib.suppress(OSError, ValueError):
-            stale = now - path.stat().st_mtime > STALE_TEMP_SECONDS
-            if stale or (ours and not _alive(int(ours["pid"]))):
-                path.unlink()
-                removed.append(path)
-    return removed
 
 
 def list_saves(folder: Path | None = None) -> list[tuple[Path, SaveSummary]]:

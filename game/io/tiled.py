@@ -299,6 +299,5 @@ def _check(doc: dict[str, Any], source: str, origins: dict[str, str]) -> None:
 
 def write_scenario(result: TiledImport, out: str | os.PathLike[str]) -> Path:
     """Write the imported scenario as JSON (2-space indent, UTF-8)."""
-    path = Path(out)
-    path.write_text(json.dumps(result.scenario, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
+    from game.io.save_file import write_text_atomic       # as saves are written: whole or not at all
+    return write_text_atomic(out, json.dumps(result.scenario, indent=2, ensure_ascii=False) + "\n")

@@ -15,7 +15,7 @@ from game.engine import game as engine
 from game.engine.actions import Action
 from game.engine.state import GameState
 
-EVERY = 25            # a loaded game keeps one moment in EVERY
+EVERY = 50            # a loaded game keeps one moment in EVERY
 REBUILT = 64          # rebuilt moments remembered (the replay steps through them one by one)
 
 

@@ -118,8 +118,10 @@ class Session:
         if session is None:
             save_file.resume(save)     # raises the file's problem, naming the place
             session = cls(*args, **kwargs)
-        if source and Path(source).name.startswith(AUTOSAVE_PREFIX) and Path(source).parent == saves_dir():
-            session.autosave_to = Path(source)
+        path = Path(source) if source else None
+        if path is not None and path.name.startswith(AUTOSAVE_PREFIX) and \
+                path.resolve().parent == saves_dir().resolve():
+            session.autosave_to = path
         return session
 
     # -- asking --------------------------------------------------------------------------------

@@ -244,6 +244,7 @@ def play_through(app, session, seed: int = 1, max_frames: int = 20000) -> dict:
     import pygame
 
     from game.engine.dice import PlayerRng
+    from game.ui.screens.battle_result import BattleResultScreen
     from game.ui.screens.endgame import EndGameScreen
     from game.ui.screens.handover import HandoverScreen
     from game.ui.screens.game import GameScreen
@@ -261,6 +262,10 @@ def play_through(app, session, seed: int = 1, max_frames: int = 20000) -> dict:
         if isinstance(top, HandoverScreen):
             seen["handovers"] += 1
             click(app, (app.size[0] // 2, 30), frames=1)
+            continue
+        if isinstance(top, BattleResultScreen):        # a campaign's battle ended: back to the map
+            seen["battle_results"] = seen.get("battle_results", 0) + 1
+            key(app, pygame.K_RETURN, frames=1)
             continue
         assert isinstance(top, GameScreen), type(top).__name__
         t = top

@@ -8,6 +8,7 @@ from conftest import click, key, play_through
 from game.geometry.hexgrid import Hex
 from game.ui.components.hex_view import HexView
 from game.ui.components.nesting import summary
+from game.ui.screens.battle_result import BattleResultScreen
 from game.ui.screens.game import GameScreen
 from game.ui.screens.handover import HandoverScreen
 from game.ui.session import Session
@@ -18,6 +19,8 @@ def _ready(app):
     for _ in range(20):
         if isinstance(app.top, HandoverScreen):
             click(app, (app.size[0] // 2, 30), frames=2)
+        elif isinstance(app.top, BattleResultScreen):      # a battle's end: back to the map
+            key(app, pygame.K_RETURN, frames=2)
         elif isinstance(app.top, GameScreen) and app.top.banner_to is not None:
             key(app, pygame.K_RETURN, frames=2)
         else:
@@ -50,7 +53,8 @@ def test_a_campaign_battle_through_the_ui_and_back_to_the_map(app):
     _ready(app)
     assert not isinstance(app.top.board, HexView)
     shown = app.top.bars.summary[0]                      # the transition names the battle
-    assert shown[0].endswith("begins") and "West army against East army" in shown[0]
+    assert shown[0].startswith("The battle of ") and shown[0].endswith("begins")
+    assert "West army against East army" in shown[1]
     play_through(app, session, seed=5)
     assert session.is_over() and session.state.data["battles"]
 

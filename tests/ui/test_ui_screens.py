@@ -69,7 +69,7 @@ def test_continue_resumes_the_autosave(app, toy_ruleset, ui_home):
     app.start_session(session)
     app.step()
     key(app, pygame.K_p)
-    assert (ui_home / "saves" / "autosave.json").is_file()
+    assert session.autosave_to.parent == ui_home / "saves" and session.autosave_to.is_file()   # its own slot
     app.main_menu()
     app.step()
     key(app, pygame.K_c)

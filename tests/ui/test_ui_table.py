@@ -119,7 +119,9 @@ def test_quick_save_then_quick_load_restores_the_game(app, toy_ruleset, ui_home)
     select(app, table, "r2")                             # the move passed the initiative to Red
     drag(app, at(table, 66, 34), at(table, 60, 34))
     assert engine.state_hash(session.state) != saved_hash
-    key(app, pygame.K_F9)
+    key(app, pygame.K_F9)                                # an action since the save: F9 asks first
+    assert app.top is table and table.confirm_load is not None
+    click(app, table.confirm_load.confirm_button.rect.center, frames=3)
     loaded = app.top
     assert isinstance(loaded, GameScreen) and loaded.session is not session
     assert engine.state_hash(loaded.session.state) == saved_hash

@@ -18,6 +18,7 @@ any side of the hex or of its neighbours puts a stream along the attacker's righ
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from game.engine import game as engine
@@ -77,10 +78,17 @@ def scenario_for(state: GameState, battle: dict[str, Any]):
             lost = i                      # a starving army that looted loses its next battle's initiative
     h = Hex(*battle["hex"])
     came = armies.status(attacker).get("came_from")
-    return registry.get(BATTLES).nested_scenario({
+    scenario = registry.get(BATTLES).nested_scenario({
         "armies": [army_list(attacker), army_list(defender)], "terrain": ground(state, h),
         "river": river(state, h, Hex(*came) if came else None),
         "name": f"battle-{len(state.data['battles']) + 1}", "initiative_lost_by": lost})
+    # its name in the log ("The battle of Midford ends: ..."), from the place or the map's grid label
+    return dataclasses.replace(scenario, title=f"The battle of {place_name(state, h)}")
+
+
+def place_name(state: GameState, h: Hex) -> str:
+    place = state.board.places.get(h)
+    return place.name if place is not None and place.name else state.board.label(h)
 
 
 def next_battle(state: GameState, phase: Any = None) -> None:
@@ -163,6 +171,7 @@ def battle_over(state: GameState, result: Result) -> None:
         free = back is not None and not any(u is not a for u in armies.armies_at(state, back))
         retreat(state, a, back if free and back != h else None)
     if winner is not None and not winner.out:
+        state.emit("HoldsField", f"{winner.name} holds {place_name(state, h)}", actor=winner.id)
         take(state, h, winner.side)
     state.data["battles"].append({
         "turn": state.turn, "hex": battle["hex"], "attacker": a.id, "defender": d.id,

@@ -2,6 +2,7 @@
 can swap its board view, and tell the result of a child game that just ended."""
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable
 
 from game.engine import game as engine
@@ -64,19 +65,90 @@ def summary(result, side_name: Callable[[int | None], str], title: str = "",
 
 
 def consequences(root, max_lines: int = 4) -> list[str]:
-    """What the parent game told everyone once its nested game ended: its public events after the
-    last NestedGameOver, up to the next turn or the next nested game, rolls left out."""
+    """What the parent game told everyone once its nested game ended: the public events of its
+    resume hook, rolls left out (the engine keeps them with the last NestedGameOver)."""
     log = getattr(root, "log", None) or []
-    idx = max((i for i, e in enumerate(log) if e.kind == "NestedGameOver"), default=None)
-    if idx is None:
-        return []
+    over = next((e for e in reversed(log) if e.kind == "NestedGameOver"), None)
+    return [] if over is None else list(over.data.get("then") or [])[:max_lines]
+
+
+@dataclasses.dataclass(frozen=True)
+class ArmyLosses:
+    """One side of a finished nested game: what it had, lost, had routed, and kept."""
+
+    name: str
+    seat: int                  # the outer game's side that played it
+    units: int
+    lost: int
+    routed: int
+    survivors: int
+
+
+@dataclasses.dataclass(frozen=True)
+class BattleReport:
+    """A finished nested game as its result screen and the campaign's statistics tell it, from the
+    rules alone: the nested game's Result (winner, reason, its data of losses and survivors) and what
+    the parent's resume hook did on the map (its events)."""
+
+    title: str
+    winner: str | None         # the winning side's name (None: a draw)
+    winner_seat: int | None
+    reason: str
+    armies: tuple[ArmyLosses, ...]
+    on_the_map: tuple[str, ...]
+    turn: int                  # the outer game's turn
+
+
+def army_losses(result: Any, names: list[str], seats: list[int], units: dict[int, int] | None = None) \
+        -> tuple[ArmyLosses, ...]:
+    """Per side, from the Result's data ({"losses": {side: [ids]}, "survivors": {side: [{"routed"}]}});
+    `units` (per side, how many it began with) when the nested game's state is at hand."""
+    data = getattr(result, "data", None) or (result.get("data") if isinstance(result, dict) else None) or {}
+    losses, survivors = data.get("losses") or {}, data.get("survivors") or {}
     out = []
-    for e in log[idx + 1:]:
-        if e.kind in ("TurnBegan", "NestedGameBegan", "GameOver"):
-            break
-        if e.kind != "Rolled" and not e.hidden_from:
-            out.append(e.text)
-    return out[:max_lines]
+    for side, name in enumerate(names):
+        lost = len(losses.get(str(side)) or ())
+        kept = survivors.get(str(side)) or ()
+        routed = sum(1 for u in kept if isinstance(u, dict) and u.get("routed"))
+        had = (units or {}).get(side, lost + len(kept))
+        out.append(ArmyLosses(name, seats[side] if side < len(seats) else side, had, lost, routed, len(kept)))
+    return tuple(out)
+
+
+def battle_report(root, battle) -> BattleReport:
+    """The nested game `battle` just ended inside `root` (the parent has taken its result)."""
+    res = engine.result(battle)
+    names = [s.name for s in battle.scenario.sides]
+    seats = list(battle.seats or range(len(names)))
+    units: dict[int, int] = {}
+    for u in battle.units.values():
+        units[u.side] = units.get(u.side, 0) + 1
+    winner = None if res is None or res.winner is None else names[res.winner]
+    over = next((e for e in reversed(getattr(root, "log", None) or []) if e.kind == "NestedGameOver"), None)
+    return BattleReport(battle.scenario.title, winner, None if winner is None else seats[res.winner],
+                        str(getattr(res, "reason", "") or ""), army_losses(res, names, seats, units),
+                        tuple(consequences(root, 6)), over.turn if over is not None else root.turn)
+
+
+def past_battles(root) -> list[BattleReport]:
+    """Every nested game finished so far, read back from the parent's log (NestedGameOver carries the
+    result, the sides and seats; the events after it are what the parent did with it)."""
+    out = []
+    log = getattr(root, "log", None) or []
+    for e in log:
+        if e.kind != "NestedGameOver":
+            continue
+        d = e.data
+        names = list(d.get("sides") or [])
+        result = d.get("result") or {}
+        if not names:
+            continue
+        seats = list(d.get("seats") or range(len(names)))
+        winner = result.get("winner")
+        out.append(BattleReport(str(d.get("title") or "A battle"), None if winner is None else names[winner],
+                                None if winner is None else seats[winner], str(result.get("reason") or ""),
+                                army_losses(result, names, seats), tuple(d.get("then") or ()), e.turn))
+    return out
 
 
 class NestWatch:
@@ -86,6 +158,7 @@ class NestWatch:
     def __init__(self, state):
         self.inner = innermost(state)
         self.began: list[str] | None = None     # set by step when a nested game has just begun
+        self.finished = None                    # set by step: the nested game that has just ended
 
     @staticmethod
     def opening(game) -> list[str]:
@@ -122,4 +195,5 @@ class NestWatch:
                     except Exception:
                         return side_name(side)
                 ended = summary(res, named, title, consequences(root))
+                self.finished = before
         return True, ended

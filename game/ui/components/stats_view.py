@@ -38,12 +38,20 @@ def draw_luck(surface, fonts, s, stats, nobody, x: int, y: int, width: int) -> i
 
 
 def draw_losses_chart(surface, fonts, s, stats, rect: pygame.Rect) -> None:
-    """Each side's units out of the battle at the end of each turn: one line per side, with the
-    side's mark on its points so the lines differ without colour."""
-    pygame.draw.rect(surface, (24, 27, 33), rect, border_radius=6)
-    theme.draw_text(surface, fonts, "Losses turn by turn", (rect.x + s(8), rect.y + s(4)), 12, theme.DIM, "b")
-    turns = max((len(st.losses_by_turn) for st in stats), default=1)
+    """Each side's units out of the battle at the end of each turn."""
     top = max([1] + [max(st.losses_by_turn or [0]) for st in stats] + [st.units for st in stats])
+    draw_chart(surface, fonts, s, "Losses turn by turn", [st.losses_by_turn for st in stats], rect, top)
+
+
+def draw_chart(surface, fonts, s, title: str, curves: list[list[int]], rect: pygame.Rect,
+               top: int | None = None) -> None:
+    """One line per side over the turns, with the side's mark on its points so the lines differ
+    without colour."""
+    from game.ui.units import _side_mark
+    pygame.draw.rect(surface, (24, 27, 33), rect, border_radius=6)
+    theme.draw_text(surface, fonts, title, (rect.x + s(8), rect.y + s(4)), 12, theme.DIM, "b")
+    turns = max((len(c) for c in curves), default=1)
+    top = max([1, top or 0] + [max(c or [0]) for c in curves])
     plot = pygame.Rect(rect.x + s(34), rect.y + s(24), rect.w - s(46), rect.h - s(44))
     pygame.draw.line(surface, theme.EDGE, plot.bottomleft, plot.bottomright)
     pygame.draw.line(surface, theme.EDGE, plot.bottomleft, plot.topleft)
@@ -57,12 +65,11 @@ def draw_losses_chart(surface, fonts, s, stats, rect: pygame.Rect) -> None:
         if turns <= 12 or i % max(1, turns // 10) == 0:
             theme.draw_text(surface, fonts, str(i + 1), (at(i, 0)[0], plot.bottom + s(2)), 11, theme.FAINT,
                             anchor="midtop")
-    for side, st in enumerate(stats):
+    for side, curve in enumerate(curves):
         col = theme.side_colour(side)
-        pts = [at(i, v) for i, v in enumerate(st.losses_by_turn)]
+        pts = [at(i, v) for i, v in enumerate(curve)]
         if len(pts) >= 2:
             pygame.draw.lines(surface, col, False, pts, 3)
-        from game.ui.units import _side_mark
         for p in pts:
             pygame.draw.circle(surface, col, p, s(6))
             _side_mark(surface, side, p, s(6))

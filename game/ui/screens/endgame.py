@@ -8,8 +8,11 @@ import datetime as dt
 import pygame
 
 from game.ui import theme
+from game.ui.campaign_stats import campaign_stats, is_campaign, map_view
 from game.ui.components.stats_view import draw_losses_chart, draw_luck
+from game.ui.screens import campaign_stats as campaign_view
 from game.ui.screens.base import Screen
+from game.ui.screens.battle_result import shaded_panel
 
 
 class EndGameScreen(Screen):
@@ -22,6 +25,9 @@ class EndGameScreen(Screen):
         self.during = during               # the statistics screen of a game still going on
         self.message = ""
         self.stats = None
+        self.campaign = is_campaign(session.state)    # its games nest battles: the campaign's figures
+        self.battle_rows: list[pygame.Rect] = []
+        self.battle_offset = 0
 
     def figures(self):
         """The statistics from what the viewer may see: their view's log and units, and their view of
@@ -30,7 +36,12 @@ class EndGameScreen(Screen):
         s = self.session
         view = s.view()
         deciders = s.deciders()
-        seen = [s.moment_view(k) for k in s.moments.last_of_each_turn()]
+        turns = s.moments.last_of_each_turn()
+        if self.campaign:             # the map at the end of each turn, though the viewer was in a battle
+            side = 0 if s.viewer is None else s.viewer
+            seen = [map_view(s.moments[k], side) for k in turns]
+            return campaign_stats(map_view(s.state, side), view.log, seen, lambda e: deciders.get(id(e)))
+        seen = [s.moment_view(k) for k in turns]
         return game_stats(view, view.log, seen, lambda e: deciders.get(id(e)))
 
     def build(self) -> None:
@@ -38,8 +49,11 @@ class EndGameScreen(Screen):
         bw_box = min(w - self.s(60), self.s(760))
         self.stats = self.figures()
         fonts = self.app.fonts
-        need = self.s(290) + len(self.stats[0]) * (fonts.line_height(14) + fonts.line_height(12) + self.s(4)) + \
-            self.s(170)
+        if self.campaign:
+            need = self.s(200) + campaign_view.height(fonts, self.s, self.stats)
+        else:
+            need = self.s(290) + len(self.stats[0]) * (fonts.line_height(14) + fonts.line_height(12) +
+                                                       self.s(4)) + self.s(170)
         self.box = pygame.Rect(0, 0, bw_box, min(h - self.s(40), need))
         self.box.center = (w // 2, h // 2)
         buttons = [("Replay (R)", self.replay, None), ("Save log (L)", self.save_log, None),
@@ -69,12 +83,10 @@ class EndGameScreen(Screen):
 
     def save_log(self) -> None:
         try:
-            from game.io.save_file import saves_dir
+            from game.io.save_file import saves_dir, write_text_atomic
             stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
             path = saves_dir() / f"{self.session.scenario.name}-{stamp}.log.txt"
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_text("\n".join(self.session.log_lines()) + "\n", encoding="utf-8")
-            tmp.replace(path)
+            write_text_atomic(path, "\n".join(self.session.log_lines()) + "\n")
             self.message = f"The log is saved: {path}"
         except Exception as exc:
             self.message = f"Could not save the log: {exc}"
@@ -84,7 +96,23 @@ class EndGameScreen(Screen):
             self.message = f"Saved: {path.name}"
         self.app.open("saves", mode="save", session=self.session, on_saved=saved)
 
+    def open_battle(self, pos) -> bool:
+        """A click on a battle of the campaign's list: its own statistics."""
+        for i, row in enumerate(self.battle_rows):
+            if row.collidepoint(pos):
+                number = campaign_view.first_shown(self.stats, self.battle_offset) + i + 1
+                report = self.stats.battles[number - 1]
+                self.app.push(campaign_view.BattleStatsScreen(self.app, self.session, number, report))
+                return True
+        return False
+
     def handle(self, event: pygame.event.Event) -> None:
+        if self.campaign and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.open_battle(event.pos):
+                return
+        if self.campaign and event.type == pygame.MOUSEWHEEL:
+            most = max(0, len(self.stats.battles) - campaign_view.BATTLE_ROWS)
+            self.battle_offset = max(0, min(most, self.battle_offset + (1 if event.y > 0 else -1)))
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_ESCAPE: self.back, pygame.K_i: self.back}
             if not self.during:
@@ -95,15 +123,10 @@ class EndGameScreen(Screen):
                 fn()
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((10, 12, 16, 170))
-        surface.blit(shade, (0, 0))
-        box = self.box
-        theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
-        fonts = self.app.fonts
+        box, fonts = self.box, self.app.fonts
+        x, y, _width = shaded_panel(self, surface)
+        y += self.s(2)
         res = self.session.result()
-        x, y = box.x + self.s(28), box.y + self.s(22)
         if res is None:
             headline, colour = "The game goes on", theme.TEXT
         elif res.winner is None:
@@ -124,6 +147,11 @@ class EndGameScreen(Screen):
                         f"{len(self.session.history)} actions · {len(self.session.state.rolls)} rolls",
                         (x, y + self.s(4)), 13, theme.DIM)
         y += self.s(30)
+        if self.campaign:
+            self.battle_rows = campaign_view.draw(self, surface, self.stats, x, y, box.w - self.s(56),
+                                                  box.bottom - self.s(80))
+            self.draw_message(surface, x)
+            return
         theme.draw_text(surface, fonts, "The luck report", (x, y), 18, theme.ACCENT, "b")
         y += fonts.line_height(18, "b") + self.s(4)
         stats, nobody = self.stats
@@ -131,6 +159,10 @@ class EndGameScreen(Screen):
         chart = pygame.Rect(x, y + self.s(8), box.w - self.s(56), box.bottom - self.s(80) - y - self.s(16))
         if chart.h > self.s(80):
             draw_losses_chart(surface, fonts, self.s, stats, chart)
+        self.draw_message(surface, x)
+
+    def draw_message(self, surface: pygame.Surface, x: int) -> None:
+        box, fonts = self.box, self.app.fonts
         if self.message:
             for line in fonts.wrap(self.message, 13, box.w - self.s(56))[:2]:
                 theme.draw_text(surface, fonts, line, (x, box.bottom - self.s(90)), 13, theme.GOOD)

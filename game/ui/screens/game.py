@@ -16,7 +16,7 @@ from game.ui.components.board_view import Frame, board_of, kind_of_board, looks_
 from game.ui.components.board_views import board_view_for
 from game.ui.components.choices import Choices, Selection, actors_of
 from game.ui.components.dice_log import DiceLog
-from game.ui.components.nesting import NestWatch, progress as nest_progress
+from game.ui.components.nesting import NestWatch, battle_report, progress as nest_progress
 from game.ui.components.orders import committed as committed_orders
 from game.ui.components.placing import Placement
 from game.ui.components.tools import TableTools
@@ -126,7 +126,9 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         if s.version == self.seen_version and s.viewer == self.seen_viewer:
             return
         changed, ended = self.nest.step(s.state, s.side_name)
-        if ended:
+        if ended and s.human_sides and self.nest.finished is not None:
+            self.show_battle_result(self.nest.finished)
+        elif ended:                    # every side an AI: a glance, the game does not stop
             self.bars.show_summary(ended, self.now + 8)
         elif changed and self.nest.began:
             self.bars.show_summary(self.nest.began, self.now + 4)
@@ -157,6 +159,13 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         if sel.focus is not None and sel.focus not in options:
             sel.focus = None
         self.panel.invalidate()
+
+    def show_battle_result(self, finished) -> None:
+        """A nested game has ended: its result screen over the table, then back to the map."""
+        from game.ui.screens.battle_result import BattleResultScreen
+        report = battle_report(self.session.state, finished)
+        self.nest.finished = None
+        self.app.later(lambda: self.app.push(BattleResultScreen(self.app, report)))
 
     def swap_board(self, view) -> None:
         """The innermost game's board changed (a nested game began or ended): a new board view."""
