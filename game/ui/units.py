@@ -7,6 +7,7 @@ from typing import Any, Iterable
 
 import pygame
 
+from game.engine.ruleset import initials
 from game.geometry.measure import base_radius
 from game.ui import theme
 from game.ui.camera import Camera
@@ -333,8 +334,9 @@ class UnitPainter:
                 continue
             name = u.name or u.id
             tag = getattr(looks.get(u.id), "label", "") or ""
-            # the name where it fits; else the name cut short; the Look's short tag last of all
-            texts = [t for t in dict.fromkeys([name, short_name(name), tag]) if t]
+            # the name where it fits; else the name cut short; else the Look's tag, when it names the
+            # unit (its initials), never a kind's word ("Line") in place of the name
+            texts = [t for t in dict.fromkeys([name, short_name(name), tag if tag == initials(name) else ""]) if t]
             for text in texts:
                 img = self.fonts.render(text, 11 if text == name else 10, (20, 20, 20), "b")
                 size = (img.get_width() + 6, img.get_height())

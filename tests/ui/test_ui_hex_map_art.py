@@ -98,3 +98,12 @@ def test_the_map_is_drawn_once_per_zoom_not_every_frame(app, monkeypatch):
         app.step()
     assert len(calls) == 2
     pygame.event.pump()
+
+
+def test_the_pointer_names_a_hex_by_its_grid_label(app):
+    """Hexes are named to the player as the frame names them ("E7"), never by axial coordinates."""
+    _session, view = open_map(app)
+    board = view.board
+    h = next(h for h in board.hexes if h.q < 0) if any(h.q < 0 for h in board.hexes) else board.hexes[-1]
+    text = view.cursor_text(tuple(board.centre(h)))
+    assert board.label(h) in text and f"{h.q},{h.r}" not in text

@@ -116,3 +116,19 @@ def test_the_opening_banner_keeps_off_the_labels_under_it(app):
     first = banner.copy()
     first.midtop = (x + w // 2, y + table.bars.s(12))
     assert first.collidelist(table.board.drawn_labels()) >= 0       # its first place would have covered one
+
+
+def test_units_are_labelled_by_their_names_not_their_kind_alone(app):
+    """"unit labels cut to 'Line'/'Light'": with the units crowded in a melee round the walled farm,
+    every unit's label is its name, whole or cut short with "…", never the kind's short tag."""
+    from game.ui.units import short_name
+    session = Session(load_scenario("risk-to-take-village-line"), 1, {}, ["human", "human"])
+    obj = session.state.scenario.objectives[0]
+    for i, u in enumerate(list(session.state.units.values())[:12]):
+        u.x, u.y = float(obj["x"]) + (i % 4 - 1.5) * 5.0, float(obj["y"]) + (i // 4 - 1) * 3.0
+    table = show(app, session)
+    units = session.view().units
+    drawn = table.board.painter.labels_drawn
+    assert drawn
+    for uid, text, _rect in drawn:
+        assert text in (units[uid].name, short_name(units[uid].name)), text
