@@ -132,3 +132,19 @@ def test_units_are_labelled_by_their_names_not_their_kind_alone(app):
     assert drawn
     for uid, text, _rect in drawn:
         assert text in (units[uid].name, short_name(units[uid].name)), text
+
+
+def test_every_figure_in_a_line_along_a_wall_is_named(app):
+    """"Tokens in a crowd lose their labels": seven figures in a tight line (no room beside each)
+    are each named; those with no room beside them get their name farther out, tied by a line."""
+    session = Session(load_scenario("petite-guerre-farm-raid"), 1, {}, ["human", "human"])
+    line = [u for u in session.state.units.values() if u.side == 0][:7]
+    x0, y0 = line[0].x, line[0].y
+    for i, u in enumerate(line):
+        u.x, u.y = x0, y0 + i * 2.4 * render.base_radius_cm(u.base)
+    table = show(app, session)
+    table.board.camera.zoom_at(*at(table, x0, y0), 1)
+    for _ in range(2):
+        app.step()
+    named = {uid for uid, _t, _r in table.board.painter.labels_drawn}
+    assert {u.id for u in line} <= named
