@@ -7,6 +7,7 @@ from typing import Any, Iterable
 
 import pygame
 
+from game.engine.ruleset import initials
 from game.geometry.measure import base_radius
 from game.ui import theme
 from game.ui.camera import Camera
@@ -325,16 +326,19 @@ class UnitPainter:
             placer.block(b)
         first = [e for e in on_screen if e[0].id in (selected, hovered)]
         rest = [e for e in on_screen if e[0].id not in (selected, hovered)]
+        missed = []
         for u, _x, _y, _f, px, py, r in first + rest:
             if u.out:
                 continue
             keen = u.id in (selected, hovered)
             if not keen and r < 6:
                 continue
+            missed.append((u, px, py, r))
             name = u.name or u.id
             tag = getattr(looks.get(u.id), "label", "") or ""
-            # the name where it fits; else the name cut short; the Look's short tag last of all
-            texts = [t for t in dict.fromkeys([name, short_name(name), tag]) if t]
+            # the name where it fits; else the name cut short; else the Look's tag, when it names the
+            # unit (its initials), never a kind's word ("Line") in place of the name
+            texts = [t for t in dict.fromkeys([name, short_name(name), tag if tag == initials(name) else ""]) if t]
             for text in texts:
                 img = self.fonts.render(text, 11 if text == name else 10, (20, 20, 20), "b")
                 size = (img.get_width() + 6, img.get_height())
@@ -347,7 +351,26 @@ class UnitPainter:
                     pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=3)
                     surface.blit(img, (rect.x + 3, rect.y))
                     self.labels_drawn.append((u.id, text, rect))
+                    missed.pop()
                     break
+        for u, px, py, r in missed:           # no room beside it: farther out, a thin line to it
+            self.draw_far_label(surface, placer, u, px, py, r)
+
+    def draw_far_label(self, surface, placer: LabelPlacer, u, px: float, py: float, r: int) -> None:
+        """A crowded unit's name a few lines away from it, tied to its base by a thin line."""
+        name = u.name or u.id
+        for text in dict.fromkeys([name, short_name(name)]):
+            img = self.fonts.render(text, 11 if text == name else 10, (20, 20, 20), "b")
+            size = (img.get_width() + 6, img.get_height())
+            rect = placer.place(text, size, label_spots(px, py, r, size[1], far=5)[8:])
+            if rect is None:
+                continue
+            end = (min(max(px, rect.left), rect.right), min(max(py, rect.top), rect.bottom))
+            pygame.draw.line(surface, (30, 30, 30), (px, py), end, 1)
+            pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=3)
+            surface.blit(img, (rect.x + 3, rect.y))
+            self.labels_drawn.append((u.id, text, rect))
+            return
 
 
 def crowds(tokens: list[tuple[float, float, int]], least: int = 3) -> list[list[int]]:

@@ -78,7 +78,8 @@ def test_hex_counters_are_drawn_with_the_rulesets_look_as_the_table_draws_bases(
     look = session.ruleset.unit_look(session.view(), "w1")
     assert look.symbol == "cavalry" and "cavalry" in drawn
     assert hex_view.marker_tag(session.state.units["w1"], look) == look.label == "Wes"     # its initials
-    assert hex_view.marker_tag(session.state.units["w1"], Look(label="WA", markers=("looted",))) == "L"
+    # a marker is a chip of its own, never the name tag's letters (issue 24 §2.7)
+    assert hex_view.marker_tag(session.state.units["w1"], Look(label="WA", markers=("looted",))) == "WA"
 
 
 def test_a_result_summary_is_short_and_names_what_changed():

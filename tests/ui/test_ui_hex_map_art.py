@@ -98,3 +98,31 @@ def test_the_map_is_drawn_once_per_zoom_not_every_frame(app, monkeypatch):
         app.step()
     assert len(calls) == 2
     pygame.event.pump()
+
+
+def test_the_pointer_names_a_hex_by_its_grid_label(app):
+    """Hexes are named to the player as the frame names them ("E7"), never by axial coordinates."""
+    _session, view = open_map(app)
+    board = view.board
+    h = next(h for h in board.hexes if h.q < 0) if any(h.q < 0 for h in board.hexes) else board.hexes[-1]
+    text = view.cursor_text(tuple(board.centre(h)))
+    assert board.label(h) in text and f"{h.q},{h.r}" not in text
+
+
+def test_an_armys_status_marker_is_a_chip_not_its_name_tag(app, monkeypatch):
+    """A looted army (a marker) shows a marker chip on its counter; its name tag stays its name's."""
+    from game.ui.components import hex_view
+    chips = []
+    real = hex_view.draw_chip
+    monkeypatch.setattr(hex_view, "draw_chip", lambda s, rect, marker, img: chips.append(marker) or real(s, rect, marker, img))
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import scenario
+    session = Session(scenario(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2]},
+                                      {"id": "e1", "side": 1, "name": "East army", "hex": [3, 2]}]),
+                      4, None, ["human", "human"])
+    army = session.state.units["w1"]
+    assert (army.stats or {}).get("strength") is not None
+    army.markers.add("looted")
+    show(app, session)
+    app.step()
+    assert "looted" in chips
+    assert hex_view.marker_tag(army, session.ruleset.unit_look(session.view(), army.id)) != "L"

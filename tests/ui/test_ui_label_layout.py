@@ -116,3 +116,35 @@ def test_the_opening_banner_keeps_off_the_labels_under_it(app):
     first = banner.copy()
     first.midtop = (x + w // 2, y + table.bars.s(12))
     assert first.collidelist(table.board.drawn_labels()) >= 0       # its first place would have covered one
+
+
+def test_units_are_labelled_by_their_names_not_their_kind_alone(app):
+    """"unit labels cut to 'Line'/'Light'": with the units crowded in a melee round the walled farm,
+    every unit's label is its name, whole or cut short with "…", never the kind's short tag."""
+    from game.ui.units import short_name
+    session = Session(load_scenario("risk-to-take-village-line"), 1, {}, ["human", "human"])
+    obj = session.state.scenario.objectives[0]
+    for i, u in enumerate(list(session.state.units.values())[:12]):
+        u.x, u.y = float(obj["x"]) + (i % 4 - 1.5) * 5.0, float(obj["y"]) + (i // 4 - 1) * 3.0
+    table = show(app, session)
+    units = session.view().units
+    drawn = table.board.painter.labels_drawn
+    assert drawn
+    for uid, text, _rect in drawn:
+        assert text in (units[uid].name, short_name(units[uid].name)), text
+
+
+def test_every_figure_in_a_line_along_a_wall_is_named(app):
+    """"Tokens in a crowd lose their labels": seven figures in a tight line (no room beside each)
+    are each named; those with no room beside them get their name farther out, tied by a line."""
+    session = Session(load_scenario("petite-guerre-farm-raid"), 1, {}, ["human", "human"])
+    line = [u for u in session.state.units.values() if u.side == 0][:7]
+    x0, y0 = line[0].x, line[0].y
+    for i, u in enumerate(line):
+        u.x, u.y = x0, y0 + i * 2.4 * render.base_radius_cm(u.base)
+    table = show(app, session)
+    table.board.camera.zoom_at(*at(table, x0, y0), 1)
+    for _ in range(2):
+        app.step()
+    named = {uid for uid, _t, _r in table.board.painter.labels_drawn}
+    assert {u.id for u in line} <= named

@@ -14,7 +14,8 @@ from game.geometry import hexgrid
 from game.ui import render, theme
 from game.ui.components.board_view import BoardView, Frame, looks_of
 from game.ui.components.hex_art import RIVER, ROAD, MapArt, corners, draw_holder, hex_radius
-from game.ui.units import draw_symbol
+from game.ui.markers import chip_width, draw_chip, marker_ink
+from game.ui.units import badge_text, draw_symbol
 
 
 
@@ -273,6 +274,20 @@ class HexView(BoardView):
                     surface.blit(tag, tag.get_rect(midtop=(rect.centerx, rect.top + 1)))
                     if low:
                         draw_symbol(surface, symbol, (rect.centerx, rect.bottom - size * 0.2), size * 0.5, size * 0.26)
+                self.draw_chips(surface, u, look, rect, frame.marker_labels)
+
+    def draw_chips(self, surface, u, look, rect: pygame.Rect, marker_labels: dict) -> None:
+        """A counter's status markers (a looted army...) as the table's chips, on its top edge: a
+        marker never reads as the counter's name tag."""
+        marks = sorted(m for m in getattr(u, "markers", ()) if m)
+        marks += [m for m in (getattr(look, "markers", ()) or ()) if m and m not in marks]
+        x = rect.x + rect.w // 2
+        for m in marks:
+            img = self.fonts.render(badge_text(m, marker_labels), 9, marker_ink(m), "b")
+            h = img.get_height() + 2
+            chip = pygame.Rect(x, rect.y - h // 2, chip_width(img, h), h)
+            draw_chip(surface, chip, m, img)
+            x = chip.right + 2
 
     def draw_token(self, surface, u, look, centre, size, colour, edge, selected) -> None:
         """A unit with no strength (a supply train): a small wagon in its side's colour (a body on
@@ -300,10 +315,6 @@ def look_symbol(look) -> str:
 
 
 def marker_tag(unit, look=None) -> str:
-    """A counter's small top line: the initials of its markers and its Look's markers (R for
-    rebel...), else its Look's label, else its name's start."""
-    marks = sorted(m for m in getattr(unit, "markers", ()) if m)
-    marks += [m for m in (getattr(look, "markers", ()) or ()) if m and m not in marks]
-    if marks:
-        return "".join(m[:1].upper() for m in marks)[:3]
+    """A counter's small top line, its name tag: its Look's label, else its name's start (its
+    markers are chips of their own, see HexView.draw_chips)."""
     return (getattr(look, "label", "") or unit.name or unit.id)[:3]
