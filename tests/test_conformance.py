@@ -93,7 +93,7 @@ def test_a_campaign_with_nested_battles_conforms(tmp_path):
         assert state.data["battles"], "the toy campaign must fight at least one battle"
         for n, prefix, expected in saves:
             partial = engine.replay(sc, 4, None, prefix)
-            path = save_game(tmp_path / f"at-{n}.json", partial, prefix, ["random", "random"])
+            path = save_game(tmp_path / f"at-{n}.json", partial, prefix, ["random"] * partial.sides)
             assert state_hash(resume(load_save(path))) == expected
         assert state_hash(engine.replay(sc, 4, None, actions)) == state_hash(state)
     finally:
@@ -117,7 +117,7 @@ def test_a_campaign_with_auto_resolved_battles_conforms(tmp_path):
     assert state.data["battles"], "the campaign must fight a battle"
     for n, prefix, expected in saves:
         partial = engine.replay(sc, seed, options, prefix)
-        path = save_game(tmp_path / f"at-{n}.json", partial, prefix, ["random", "random"])
+        path = save_game(tmp_path / f"at-{n}.json", partial, prefix, ["random"] * partial.sides)
         assert state_hash(resume(load_save(path))) == expected
     assert state_hash(engine.replay(sc, seed, options, actions)) == state_hash(state)
 
@@ -143,6 +143,6 @@ def test_bundled_scenarios_conform(name, seed, tmp_path):
     final = state_hash(state)
     for n, prefix, expected in saves:                  # save/load round trips at 2^k actions
         partial = engine.replay(sc, seed, None, prefix)
-        path = save_game(tmp_path / f"at-{n}.json", partial, prefix, ["random", "random"])
+        path = save_game(tmp_path / f"at-{n}.json", partial, prefix, ["random"] * partial.sides)
         assert state_hash(resume(load_save(path))) == expected
     assert state_hash(engine.replay(sc, seed, None, actions)) == final

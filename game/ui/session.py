@@ -348,19 +348,16 @@ class Session:
             if self.autosave_to is None:
                 from game.io.save_file import autosave_slot
                 self.autosave_to = autosave_slot(self.scenario.name, self.started)
-            self._write(self.autosave_to, label=f"autosave: {self.scenario.title}, "
+            self._write(self.autosave_to, label=f"autosave of the game begun {self.started:%Y-%m-%d %H:%M}"
                                                 f"{self.where()}, action {len(self.history)}")
         except Exception as exc:       # a full disk must not end the game
             return f"autosave failed: {exc}"
         return None
 
     def where(self) -> str:
-        """The turn in words, and the nested game being played (a campaign's battle)."""
+        """The nested game being played, if any (a campaign's battle), and its turn."""
         inner = engine.innermost(self.state)
-        text = f"turn {self.state.turn}"
-        if inner is not self.state:
-            text += f", {inner.scenario.title} turn {inner.turn}"
-        return text
+        return f", in {inner.scenario.title} turn {inner.turn}" if inner is not self.state else ""
 
     def default_save_name(self) -> str:
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
