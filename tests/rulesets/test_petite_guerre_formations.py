@@ -9,7 +9,7 @@ import pytest
 from shapely.geometry import Point
 
 from game.engine import game as engine
-from game.rulesets.petite_guerre import command, forces, melee
+from game.rulesets.petite_guerre import command, forces, formation, melee
 from game.rulesets.petite_guerre.actions import ChargeInLine, FormLine, OpenOrder
 
 from tests.random_play import overlapping_bases, play_randomly
@@ -161,3 +161,12 @@ def test_at_the_turn_limit_equal_losses_leave_the_defender_holding_its_ground():
 
 def test_at_the_turn_limit_equal_losses_without_a_defender_are_a_draw():
     assert _at_limit(("", "")).winner is None
+
+
+def test_a_spread_unit_forms_line_on_its_middle_when_it_cannot_on_its_leader():
+    """Interpretation: the line forms on its leader's spot, or, when a figure could not reach its place
+    from there within its normal move, on the unit's middle."""
+    s = game([fig("l", 0, 30, 30, "A", role="leader"), fig("p1", 0, 30, 40, "A"), fig("p2", 0, 30, 50, "A"),
+              fig("p3", 0, 30, 60, "A"), fig("b", 1, 90, 45, "B", facing=180)])
+    places = formation.assignment(s, "A", 2, 0.0)
+    assert places is not None and abs(sum(y for _, _, y in places.values()) / 4 - 45) < 3.1

@@ -145,6 +145,10 @@ def test_the_log_agrees_with_a_unit_named_in_the_plural():
     texts = [e.text for e in s.log]
     assert "the pandours are out of control (red square): test" in texts
     assert "the swivel gun is out of control (red square): test" in texts
+    dice(s, [2])
+    command.activation_test(s, "A")
+    assert s.log[-2].text.startswith("a, for the pandours, rolls d8 for activation test")
+    assert s.log[-1].text == "the pandours stay out of control and pass the turn (activation test 2)"
 
 
 # ---- victory --------------------------------------------------------------------------------------

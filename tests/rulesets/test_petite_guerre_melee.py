@@ -113,3 +113,13 @@ def test_clash_of_units_deployed_in_closed_ranks_flank_advantage_only_when_both_
     die, why = melee.die_of(s, s.units["a"], s.units["b"], True)
     assert die == 8 and why.startswith("closed ranks")
 
+
+
+def test_a_figure_inside_a_building_fights_from_behind_its_walls_whoever_attacks():
+    """"figures fighting from behind a parapet": the farmer inside the farmhouse has the advantage
+    against the pandour outside its wall, whichever of the two attacks."""
+    house = rect("h", "house", 52, 40, 62, 60, "the farmhouse")
+    s = game([fig("a", 0, 50.5, 50, "A", "irregulars"), fig("b", 1, 53.4, 50, "B", "civilians", facing=180)],
+             terrain=[house])
+    assert melee.die_of(s, s.units["b"], s.units["a"], True) == (6, "behind a parapet")
+    assert melee.die_of(s, s.units["a"], s.units["b"], False) == (8, "")

@@ -157,8 +157,9 @@ class MoveCA:
             pts = positions.sample_points(ctx.view, o, ctx.rng.child("pg-move", o.key), 20,
                                           [e.pos for e in enemies[:4]] + [lead.pos])
             best = None
+            fast = o.template is not None and o.template.speed == "fast"
             for pt in pts:
-                s = self.score_point(ctx, pt, lead, enemies, line)
+                s = self.score_point(ctx, pt, lead, enemies, line, fast)
                 if best is None or s > best[0]:
                     best = (s, pt)
             if best is None:
@@ -167,7 +168,7 @@ class MoveCA:
             gain = best[0] - here - 0.02
             yield Candidate(gain, o.at(*best[1]), f"{o.label} to ({best[1][0]:.0f}, {best[1][1]:.0f})", option=o)
 
-    def score_point(self, ctx: Context, pt, lead, enemies, line: bool) -> float:
+    def score_point(self, ctx: Context, pt, lead, enemies, line: bool, fast: bool = False) -> float:
         view = ctx.view
         d = min(math.dist(pt, e.pos) for e in enemies)
         nearest = min(enemies, key=lambda e: math.dist(pt, e.pos))
@@ -183,8 +184,10 @@ class MoveCA:
             s -= abs(d - 35 * left) / (100.0 * max(0.25, left))    # volley range, short of the bayonets
             return s
         # a spot from which the figure has a shot: the best chance of a hit at an enemy it would see
-        # (a figure that can hit nobody from where it stands goes where it can)
-        s += SHOT * _best_shot(ctx, pt, lead, enemies)
+        # (a figure that can hit nobody from where it stands goes where it can); after a fast move
+        # it may not fire next turn
+        if not fast:
+            s += SHOT * _best_shot(ctx, pt, lead, enemies)
         want = 30.0 if tables.troop(forces.kind(lead))["AF"] >= 10 else 25.0
         if tables.is_cavalry(forces.kind(lead)):
             # horsemen wait just beyond the enemy's charge and charge from there (their fast move

@@ -52,7 +52,7 @@ def activation_test(state: GameState, team: str) -> str:
     u = forces.unit(state, team)
     die = forces.c_die(state, team)
     lo = tables.rules()["activation"]["in-control"][0]
-    r = state.roll(f"d{die}>={lo}", "activation test", u["name"],
+    r = state.roll(f"d{die}>={lo}", "activation test", forces.roller(state, team),
                    odds_text=tables.band_text("activation", die))
     result = tables.band("activation", r.total)
     if result == "in-control":
@@ -76,7 +76,7 @@ def reaction_test(state: GameState, team: str, why: str) -> str:
         return "rout"
     die = forces.c_die(state, team)
     lo = tables.rules()["reaction"]["out-of-control"][0]
-    r = state.roll(f"d{die}>={lo}", f"reaction test ({why})", u["name"],
+    r = state.roll(f"d{die}>={lo}", f"reaction test ({why})", forces.roller(state, team),
                    odds_text=tables.band_text("reaction", die))
     result = tables.band("reaction", r.total)
     if result == "rout":
@@ -115,7 +115,7 @@ def rally_or_run(state: GameState, team: str) -> None:
     die = forces.c_die(state, team)
     need = tables.rules()["rally"]
     if need <= die:
-        r = state.roll(f"d{die}>={need}", "rally", u["name"])
+        r = state.roll(f"d{die}>={need}", "rally", forces.roller(state, team))
         if r.success:
             forces.set_status(state, team, OUT_OF_CONTROL, f"rallied on {r.total}")
             return

@@ -201,7 +201,7 @@ def volley(state: GameState, team: str, n_ranks: int, target: str) -> None:
         for f in ranks(state, team)[k]:
             f.markers.discard("reloaded")
             f.markers.add("fired")
-    r = state.roll(expr, "volley fire", u["name"], odds_text=text)
+    r = state.roll(expr, "volley fire", forces.roller(state, team), odds_text=text)
     n_hits = r.total
     if not n_hits:
         return
@@ -232,7 +232,7 @@ def reload_ranks(state: GameState, team: str) -> None:
     by_rank = ranks(state, team)
     for group in groups:
         who = "the platoon" if len(groups) == 1 and state.options.get("platoon_firing") else f"rank {group[0]}"
-        r = state.roll(f"d20>={need}", f"volley reload ({who})", u["name"])
+        r = state.roll(f"d20>={need}", f"volley reload ({who})", forces.roller(state, team))
         if r.success:
             for k in group:
                 for f in by_rank[k]:

@@ -134,6 +134,17 @@ def verb(unit_name: str, one: str, many: str) -> str:
     return many if last.endswith("s") and not last.endswith("ss") else one
 
 
+def roller(state: GameState, team: str) -> str:
+    """Who rolls for a unit in the log ("... rolls d6 for activation test"): the unit, or, when its
+    name is plural, its commander for it ("Captain Marek, for the pandours")."""
+    name = unit(state, team)["name"]
+    if verb(name, "one", "many") == "one":
+        return name
+    figs = figures(state, team)
+    lead = next((f for r in ("leader", "sub-leader") for f in figs if role(f) == r), figs[0] if figs else None)
+    return f"{lead.name or lead.id}, for {name}," if lead is not None else name
+
+
 def unit_points(state: GameState, team: str) -> int:
     return sum(tables.points(kind(state.units[i]), role(state.units[i])) for i in unit(state, team)["figures"])
 

@@ -40,12 +40,15 @@ def rank_counts(state: GameState) -> list[int]:
     return list(range(line["min_ranks"], line["max_ranks"] + 1))
 
 
-def places(state: GameState, team: str, ranks: int, facing: float) -> list[tuple[int, float, float]]:
-    """(rank, x, y) of every place of the line, the front rank first, each rank from its middle out."""
+def places(state: GameState, team: str, ranks: int, facing: float,
+           at: tuple[float, float] | None = None) -> list[tuple[int, float, float]]:
+    """(rank, x, y) of every place of the line, the front rank first, each rank from its middle out;
+    the front rank's middle at `at` (the leader's spot by default)."""
     line = tables.rules()["line"]
     n = len(forces.figures(state, team))
     files = math.ceil(n / ranks)
     lead = anchor(state, team)
+    lx, ly = at if at is not None else lead.pos
     a = math.radians(facing)
     ux, uy = math.cos(a), math.sin(a)              # to the front
     px, py = -uy, ux                               # along the rank
@@ -58,18 +61,35 @@ def places(state: GameState, team: str, ranks: int, facing: float) -> list[tuple
         for j in order:
             along = (j - (here - 1) / 2) * line["file"]
             back = k * line["rank"]
-            out.append((k + 1, round(lead.x + px * along - ux * back, 3), round(lead.y + py * along - uy * back, 3)))
+            out.append((k + 1, round(lx + px * along - ux * back, 3), round(ly + py * along - uy * back, 3)))
     return out
 
 
 def assignment(state: GameState, team: str, ranks: int, facing: float) -> dict[str, tuple[int, float, float]] | None:
+    """Which figure takes which place, the line formed on its leader's spot or, when it cannot form
+    there, on the unit's middle (the mean of its figures' spots), or a rank's depth ahead of it; None
+    when it can form on none of them."""
+    figs = forces.figures(state, team)
+    if not figs:
+        return None
+    mx, my = sum(f.x for f in figs) / len(figs), sum(f.y for f in figs) / len(figs)
+    step = tables.rules()["line"]["rank"]
+    ahead = (mx + step * math.cos(math.radians(facing)), my + step * math.sin(math.radians(facing)))
+    for at in (None, (mx, my), ahead):
+        found = _assign(state, team, ranks, facing, at)
+        if found is not None:
+            return found
+    return None
+
+
+def _assign(state: GameState, team: str, ranks: int, facing: float, at) -> dict[str, tuple[int, float, float]] | None:
     """Which figure takes which place (the nearest free figure to each place in turn), or None when
     the line cannot form there: a place off the table, on impassable ground or on another base, or
     out of its figure's normal move."""
     figs = forces.figures(state, team)
     if len(figs) < 2 * ranks:             # at least two figures a rank
         return None
-    spots = places(state, team, ranks, facing)
+    spots = places(state, team, ranks, facing, at)
     friends, enemies = movement.others(state, figs[0].side, [f.id for f in figs], apart=True)
     w, h = state.scenario.width, state.scenario.height
     free = list(figs)

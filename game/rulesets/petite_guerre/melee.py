@@ -60,15 +60,26 @@ def protected_from(state: GameState, f: Unit, enemy: Unit) -> bool:
     return bool(fire.near_pieces(state, f, enemy, tables.rules()["protecting"]))
 
 
+def inside_shelter(state: GameState, f: Unit) -> bool:
+    """f stands inside a protecting piece that is not a linear obstacle (a building, ruins, a
+    fortification; standing on a wall is not being behind it)."""
+    kinds = tables.rules()["protecting"]
+    return any(p.kind.name in kinds and not p.kind.linear_obstacle for p in state.table.pieces_at(f.x, f.y))
+
+
 def behind_parapet(state: GameState, f: Unit, enemy: Unit, attacking: bool) -> bool:
     """"figures fighting from behind a parapet": f is protected from its enemy (protected_from) and
     the enemy is not protected from f. Across one wall both are; then only the figure on the far
-    side of it from its opponent, the one holding it, has the advantage: the one the enemy charged
-    across it (Interpretation: with no charge between the two, the figure attacked in this fight)."""
+    side of it from its opponent, the one holding it, has the advantage: the one inside a building
+    against one outside, else the one the enemy charged across it (Interpretation: with no charge
+    between the two, the figure attacked in this fight)."""
     if not protected_from(state, f, enemy):
         return False
     if not protected_from(state, enemy, f):
         return True
+    inside_f, inside_e = inside_shelter(state, f), inside_shelter(state, enemy)
+    if inside_f != inside_e:                # in a building (not on a wall) against one outside it
+        return inside_f
     charged = state.data.get("charged", {})
     if charged.get(enemy.id) == f.id:
         return True
