@@ -25,7 +25,7 @@ from . import armies, fog, regions, supply
 from .armies import REBEL
 
 BASE = 5
-_REACHED: dict = {}          # reach() answers by (board, start, allowance, blocking hexes): pure
+_REACHED: dict = {}          # reach() answers by (board, start, allowance, blocking hexes): pure (board, answer)
 
 
 def roll_allowances(state: GameState, phase=None) -> None:
@@ -72,8 +72,9 @@ def reach(state: GameState, unit) -> dict[Hex, tuple[float, Hex | None]]:
     allowance = float(armies.status(unit).get("allowance", 0))
     enemy, _own, full = _blocks(state, unit.side)
     key = (id(state.board), start, allowance, frozenset(enemy), frozenset(full))
-    if key in _REACHED:
-        return _REACHED[key]
+    hit = _REACHED.get(key)
+    if hit is not None and hit[0] is state.board:   # the board held in the entry: its id stays its own
+        return hit[1]
     table = regions.steps(state.board)
     best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
     frontier = [(0.0, start.r, start.q, start)]
@@ -90,7 +91,7 @@ def reach(state: GameState, unit) -> dict[Hex, tuple[float, Hex | None]]:
                 heapq.heappush(frontier, (c, n.r, n.q, n))
     if len(_REACHED) > 512:
         _REACHED.clear()
-    _REACHED[key] = best
+    _REACHED[key] = (state.board, best)
     return best
 
 
