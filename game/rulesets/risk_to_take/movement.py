@@ -57,7 +57,7 @@ def _keep_off(mover: Unit, other: Unit) -> float:
     return reach if is_commander(mover) or is_commander(other) else max(CLEARANCE, reach)
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=512)       # each entry holds its table: a bounded few games' worth (issue 30 §4)
 def _region(table, w: float, h: float, pos: tuple[float, float], length: float, others: tuple):
     """The move region, kept per (table, place, stick, the bases near it): the AI asks again and
     again while nothing near the unit has moved."""

@@ -92,8 +92,10 @@ def run_towards(table, start: tuple[float, float], goal: tuple[float, float], st
     line = LineString([start, end])
     inside = line.intersection(region)
     best = start
-    for part in shapely.get_parts(inside):
-        coords = list(part.coords) if part.geom_type == "LineString" else []
+    for part in shapely.get_parts(inside):      # the piece that leaves from the start, whichever way
+        coords = list(part.coords) if part.geom_type == "LineString" else []   # the library turned it
+        if coords and distance(coords[-1], start) < 1e-6:
+            coords.reverse()
         if coords and distance(coords[0], start) < 1e-6:
             best = coords[-1]
             break
