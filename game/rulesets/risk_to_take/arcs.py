@@ -25,15 +25,15 @@ _MEMO_SIZE = 1 << 13          # answers kept per question: the least recently as
                               # 65,536 per question made a long evening of games grow by 100 MB and more)
 
 
-def remembered(store: dict, key, make):
+def remembered(store: dict, key, make, size: int = _MEMO_SIZE):
     """`make()`, kept in `store` under `key` (a pure answer: the same key, the same answer); the store
-    keeps the _MEMO_SIZE most recently asked (a dict keeps its order: a hit moves to the end)."""
+    keeps the `size` most recently asked (a dict keeps its order: a hit moves to the end)."""
     try:
         hit = store.pop(key, store)
     except TypeError:                   # a base with a list in it: not kept
         return make()
     if hit is store:
-        if len(store) >= _MEMO_SIZE:
+        if len(store) >= size:
             del store[next(iter(store))]
         hit = make()
     store[key] = hit

@@ -40,15 +40,13 @@ def fortified(state: GameState, unit: Unit) -> bool:
     if unit.id in state.data.get("charged", []):
         return False
     table = state.table
-    return arcs.remembered(_BEHIND, (table, arcs.unit_key(unit)), lambda: _behind(table, unit))
+    return arcs.remembered(table.memory("rtt-behind"), arcs.unit_key(unit), lambda: _behind(table, unit))
 
 
 def _behind(table, unit: Unit) -> bool:
     body = arcs.footprint(unit).buffer(RANGES["melee"])
     return any(p.kind.name == "fortification" and p.polygon.intersects(body) for p in table.pieces)
 
-
-_BEHIND: dict = {}
 
 
 def modifier(state: GameState, unit: Unit, cause: str, by: Unit | None) -> int:
