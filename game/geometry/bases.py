@@ -122,7 +122,7 @@ def shadow(start: Sequence[float], other: Base, radius: float, reach: float) -> 
 
 
 _CLEARED: OrderedDict = OrderedDict()
-CLEARED_SIZE = 4096
+CLEARED_SIZE = 1024           # regions of several games' moves, no more (issue 30 §4: memory stays flat)
 
 
 def clear_region(region, radius: float, others: Sequence[Base], start: Sequence[float] | None = None,

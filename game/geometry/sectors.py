@@ -63,7 +63,7 @@ def sector(origin, facing_deg: float, arc_deg: float, radius: float) -> Polygon:
     return _sector(float(origin[0]), float(origin[1]), float(facing_deg), float(arc_deg), float(radius))
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)      # polygons: bounded so a long session stays flat (issue 30 §4)
 def _sector(ox: float, oy: float, facing_deg: float, arc_deg: float, radius: float) -> Polygon:
     if radius <= 0 or arc_deg <= 0:
         return Polygon()

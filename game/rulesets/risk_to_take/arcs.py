@@ -21,19 +21,22 @@ from game.geometry.sectors import sector
 from .troops import ARC_HALF
 
 
-_MEMO_SIZE = 1 << 16          # answers kept per question before the store starts afresh
+_MEMO_SIZE = 1 << 13          # answers kept per question: the least recently asked go first (issue 30 §4:
+                              # 65,536 per question made a long evening of games grow by 100 MB and more)
 
 
-def remembered(store: dict, key, make):
-    """`make()`, kept in `store` under `key` (a pure answer: the same key, the same answer)."""
+def remembered(store: dict, key, make, size: int = _MEMO_SIZE):
+    """`make()`, kept in `store` under `key` (a pure answer: the same key, the same answer); the store
+    keeps the `size` most recently asked (a dict keeps its order: a hit moves to the end)."""
     try:
-        hit = store.get(key, store)
+        hit = store.pop(key, store)
     except TypeError:                   # a base with a list in it: not kept
         return make()
     if hit is store:
-        if len(store) >= _MEMO_SIZE:
-            store.clear()
-        hit = store[key] = make()
+        if len(store) >= size:
+            del store[next(iter(store))]
+        hit = make()
+    store[key] = hit
     return hit
 
 

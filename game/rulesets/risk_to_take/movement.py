@@ -54,8 +54,14 @@ def move_region(state: GameState, unit: Unit):
         for u in state.units.values()
         if u.id != unit.id and not u.out
         and abs(u.x - unit.x) <= near and abs(u.y - unit.y) <= near))
-    return _region(state.table, state.scenario.width, state.scenario.height, unit.pos, move_length(unit), others,
-                   round(half_depth(unit), 6))
+    table, w, h, length = state.table, state.scenario.width, state.scenario.height, move_length(unit)
+    off_ground = round(half_depth(unit), 6)
+    # kept in the table's own memory (issue 30 §4: a cache beside it held the tables of finished games)
+    return arcs.remembered(table.memory("rtt-move-regions"), (w, h, unit.pos, length, others, off_ground),
+                           lambda: _region(table, w, h, unit.pos, length, others, off_ground), size=REGIONS_KEPT)
+
+
+REGIONS_KEPT = 512      # move regions kept per table (a region is a large polygon)
 
 
 def _keep_off(mover: Unit, other: Unit) -> float:
@@ -68,7 +74,6 @@ def _keep_off(mover: Unit, other: Unit) -> float:
     return reach if is_commander(other) else max(CLEARANCE, reach)
 
 
-@functools.lru_cache(maxsize=2048)
 def _region(table, w: float, h: float, pos: tuple[float, float], length: float, others: tuple,
             off_ground: float):
     """The move region, kept per (table, place, stick, the bases near it): the AI asks again and

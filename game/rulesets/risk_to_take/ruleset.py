@@ -18,7 +18,7 @@ from game.engine.flow import Decision, Flow, Phase
 from game.engine.ruleset import REGION_TOLERANCE, Option, Ruleset, StatField, UnitKind
 from game.engine.state import GameState, Result
 
-from . import arcs, combat, looks, movement, saves, turn, victory, walls
+from . import arcs, combat, looks, movement, saves, turn, validation, victory, walls
 from .battle import battle_from_armies
 from .actions import ACTIONS, Aim, Charge, CommanderSaves, Dismount, Mount, Move
 from .troops import (ARC_HALF, RANGES, STICK, TYPES, fighting, fire_range, is_artillery, is_commander, label,
@@ -202,7 +202,7 @@ class RiskToTake(TableRules, Ruleset):
                                   initiative_lost_by=spec.get("initiative_lost_by"), river=spec.get("river"))
 
     def validate_scenario(self, scenario: Any) -> list[str]:
-        problems = []
+        problems = validation.problems(scenario)
         for i, u in enumerate(scenario.units):
             t = u.stats.get("type") or u.kind
             if t not in TYPES:

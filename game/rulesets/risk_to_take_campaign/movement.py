@@ -27,7 +27,7 @@ from . import armies, fog, regions, trains, words
 from .armies import REBEL
 
 BASE = 5
-_REACHED: dict = {}          # reach() answers by (board, start, allowance, blocking hexes): pure
+_REACHED: dict = {}          # reach() answers by (board, start, allowance, blocking hexes): pure (board, answer)
 
 
 def roll_allowances(state: GameState, phase=None) -> None:
@@ -76,8 +76,9 @@ def reach(state: GameState, unit, allowance: float | None = None) -> dict[Hex, t
     enemy, _own, full = _blocks(state, unit.side)
     costs = regions.terrain_costs(state)
     key = (id(state.board), costs, start, allowance, frozenset(enemy), frozenset(full))
-    if key in _REACHED:
-        return _REACHED[key]
+    hit = _REACHED.get(key)
+    if hit is not None and hit[0] is state.board:   # the board held in the entry: its id stays its own
+        return hit[1]
     table = regions.steps(state.board, costs)
     best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
     frontier = [(0.0, start.r, start.q, start)]
@@ -94,7 +95,7 @@ def reach(state: GameState, unit, allowance: float | None = None) -> dict[Hex, t
                 heapq.heappush(frontier, (c, n.r, n.q, n))
     if len(_REACHED) > 512:
         _REACHED.clear()
-    _REACHED[key] = best
+    _REACHED[key] = (state.board, best)
     return best
 
 

@@ -6,6 +6,10 @@ from typing import Any
 from . import forces, terrain
 
 VICTORY_KINDS = ("eliminate", "hold")
+# the ranges a player could mean (issue 30 §1)
+MOST_GRENADES = 20
+MOST_CM = 1000           # a distance on the table
+MOST_ACTIONS = 100_000   # actions before a game ends at its limit
 
 
 def problems(scenario: Any) -> list[str]:
@@ -48,8 +52,9 @@ def problems(scenario: Any) -> list[str]:
         if not isinstance(w, str) or w.lower() not in weapons:
             out.append(f"{here}.weapon: expected a known weapon ({', '.join(sorted(weapons))}), got {w!r}")
         g = u.stats.get("grenades", 0)
-        if not (g is True or g is False or (isinstance(g, int) and g >= 0)):
-            out.append(f"{here}.grenades: expected a number of grenades >= 0 or true, got {g!r}")
+        if not (g is True or g is False or (isinstance(g, int) and 0 <= g <= MOST_GRENADES)):
+            out.append(f"{here}.grenades: expected a number of grenades from 0 to {MOST_GRENADES} or true, "
+                       f"got {g!r:.40}")
     for s, n in enumerate(per_side):
         if n == 0:
             out.append(f"units: expected at least one character for side {s} "
@@ -80,13 +85,21 @@ def problems(scenario: Any) -> list[str]:
     for key in ("grenade_blast_radius", "grenade_range", "cover_distance"):
         if key in data:
             val = data[key]
-            if isinstance(val, bool) or not isinstance(val, (int, float)) or val <= 0:
-                out.append(f"ruleset_data.{key}: expected a distance in cm > 0, got {val!r}")
+            if isinstance(val, bool) or not isinstance(val, (int, float)) or not 0 < val <= MOST_CM:
+                out.append(f"ruleset_data.{key}: expected a distance in cm > 0 and at most {MOST_CM}, got {val!r:.40}")
     for key in ("action_limit",):
         if key in data:
             val = data[key]
-            if isinstance(val, bool) or not isinstance(val, int) or val < 1:
-                out.append(f"ruleset_data.{key}: expected a whole number >= 1, got {val!r}")
+            if isinstance(val, bool) or not isinstance(val, int) or not 1 <= val <= MOST_ACTIONS:
+                out.append(f"ruleset_data.{key}: expected a whole number from 1 to {MOST_ACTIONS}, got {val!r:.40}")
+    extra = data.get("weapons") or {}
+    classes = forces.weapon_classes()
+    if not isinstance(extra, dict):
+        out.append("ruleset_data.weapons: expected an object {weapon name: class}")
+        extra = {}
+    for name, cls in extra.items():
+        if cls not in classes:
+            out.append(f"ruleset_data.weapons.{name}: expected one of {', '.join(classes)}, got {cls!r:.40}")
     for key in ("first_side", "hidden_side"):
         if key in data:
             val = data[key]

@@ -4,7 +4,6 @@ Scale: 1 m is 1 cm on the table ("If using minis on a table, each meter scales t
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 import shapely
@@ -17,25 +16,26 @@ OPEN_MOVE = 10.0        # "up to 10 meters over open ground"
 ROUGH_MOVE = 6.0        # "Obstacles or impeding terrain reduce that to 6 meters"
 BEHIND = 3.0            # a figure within 3 m of a wall, hedge or ruin is behind it (cover)
 
-_REACH: "OrderedDict[tuple, Any]" = OrderedDict()
 _REACH_SIZE = 512
 
 
 def reach(table, x: float, y: float):
     """Where a figure at (x, y) may move this round: 10 m over open ground, 6 m through obstacles
-    or impeding terrain (game.geometry's movement_reach; cached, the table never changes)."""
-    key = (id(table), round(x, 4), round(y, 4))
-    found = _REACH.get(key)
-    if found is not None and found[0] is table:
-        _REACH.move_to_end(key)
-        return found[1]
+    or impeding terrain (game.geometry's movement_reach; kept in the table's memory, the table never
+    changes, and so the answers go with the table when its game ends)."""
+    store = table.memory("takipsilim-reach")          # a dict keeps its order: a hit moves to the end
+    key = (round(x, 4), round(y, 4))
+    found = store.pop(key, None)
+    if found is not None:
+        store[key] = found
+        return found
     region = table.movement_reach((x, y), OPEN_MOVE, ROUGH_MOVE)
     if region.is_empty:
         region = Point(x, y).buffer(1e-3)
     shapely.prepare(region)
-    _REACH[key] = (table, region)
-    if len(_REACH) > _REACH_SIZE:
-        _REACH.popitem(last=False)
+    store[key] = region
+    if len(store) > _REACH_SIZE:
+        del store[next(iter(store))]
     return region
 
 
@@ -92,8 +92,10 @@ def run_towards(table, start: tuple[float, float], goal: tuple[float, float], st
     line = LineString([start, end])
     inside = line.intersection(region)
     best = start
-    for part in shapely.get_parts(inside):
-        coords = list(part.coords) if part.geom_type == "LineString" else []
+    for part in shapely.get_parts(inside):      # the piece that leaves from the start, whichever way
+        coords = list(part.coords) if part.geom_type == "LineString" else []   # the library turned it
+        if coords and distance(coords[-1], start) < 1e-6:
+            coords.reverse()
         if coords and distance(coords[0], start) < 1e-6:
             best = coords[-1]
             break
