@@ -147,6 +147,8 @@ def app():
     yield a
     import pygame
     pygame.quit()
+    # a screen that raised shows the error panel and the app goes on: here that is a failure
+    assert not a.failures, f"a screen failed: {a.failures[0]!r}"
 
 
 # -- driving the app with real events ---------------------------------------------------------------
