@@ -14,6 +14,8 @@ SCREENS: dict[str, str] = {
     "handover": "game.ui.screens.handover:HandoverScreen",
     "pause": "game.ui.screens.pause:PauseMenu",
     "endgame": "game.ui.screens.endgame:EndGameScreen",
+    "battle-result": "game.ui.screens.battle_result:BattleResultScreen",
+    "battle-stats": "game.ui.screens.battle_stats:BattleStatsScreen",
     "saves": "game.ui.screens.saves:SavesScreen",
     "rules": "game.ui.screens.rules:RulesScreen",
     "settings": "game.ui.screens.settings:SettingsScreen",

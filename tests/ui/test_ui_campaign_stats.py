@@ -9,7 +9,7 @@ from conftest import click, key
 
 from game.engine import game as engine
 from game.ui.campaign_stats import battle_moments, strength
-from game.ui.screens.campaign_stats import BattleStatsScreen
+from game.ui.screens.battle_stats import BattleStatsScreen
 from game.ui.screens.endgame import EndGameScreen
 from game.ui.session import Session
 from tests.rulesets.risk_to_take_campaign.campaign_helpers import scenario as campaign

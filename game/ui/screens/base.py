@@ -12,6 +12,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 from pygame_gui.windows import UIFileDialog
 
+from game.ui import theme
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -114,3 +116,14 @@ class Screen:
     def label(self, rect: pygame.Rect, text: str, object_id: str | None = None) -> UILabel:
         return UILabel(rect, text, self.app.manager, container=self.container,
                        object_id=pygame_gui.core.ObjectID(object_id=object_id) if object_id else None)
+
+
+def shaded_panel(screen, surface: pygame.Surface) -> tuple[int, int, int]:
+    """The table shaded, the overlay's box drawn; returns where its text starts and its width."""
+    w, h = surface.get_size()
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((10, 12, 16, 170))
+    surface.blit(shade, (0, 0))
+    box = screen.box
+    theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
+    return box.x + screen.s(28), box.y + screen.s(20), box.w - screen.s(56)

@@ -8,7 +8,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.components.nesting import BattleReport
-from game.ui.screens.base import Screen
+from game.ui.screens.base import Screen, shaded_panel
 
 
 def headline(report: BattleReport) -> str:
@@ -18,17 +18,6 @@ def headline(report: BattleReport) -> str:
 def loss_rows(report: BattleReport) -> list[tuple[int, list[str]]]:
     """Per army: its seat (for its colour) and the cells of its row."""
     return [(a.seat, [a.name, str(a.units), str(a.lost), str(a.routed), str(a.survivors)]) for a in report.armies]
-
-
-def shaded_panel(screen, surface: pygame.Surface) -> tuple[int, int, int]:
-    """The table shaded, the overlay's box drawn; returns where its text starts and its width."""
-    w, h = surface.get_size()
-    shade = pygame.Surface((w, h), pygame.SRCALPHA)
-    shade.fill((10, 12, 16, 170))
-    surface.blit(shade, (0, 0))
-    box = screen.box
-    theme.panel(surface, box, theme.PANEL, theme.ACCENT, 10)
-    return box.x + screen.s(28), box.y + screen.s(20), box.w - screen.s(56)
 
 
 COLUMNS = (("army", 0.0), ("had", 0.46), ("lost", 0.58), ("routed", 0.70), ("survivors", 0.84))

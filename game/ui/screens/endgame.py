@@ -10,9 +10,9 @@ import pygame
 from game.ui import theme
 from game.ui.campaign_stats import campaign_stats, is_campaign, map_view
 from game.ui.components.stats_view import draw_losses_chart, draw_luck
-from game.ui.screens import campaign_stats as campaign_view
+from game.ui.components import campaign_stats_view as campaign_view
 from game.ui.screens.base import Screen
-from game.ui.screens.battle_result import shaded_panel
+from game.ui.screens.base import shaded_panel
 
 
 class EndGameScreen(Screen):
@@ -102,7 +102,7 @@ class EndGameScreen(Screen):
             if row.collidepoint(pos):
                 number = campaign_view.first_shown(self.stats, self.battle_offset) + i + 1
                 report = self.stats.battles[number - 1]
-                self.app.push(campaign_view.BattleStatsScreen(self.app, self.session, number, report))
+                self.app.open("battle-stats", self.session, number, report)
                 return True
         return False
 

@@ -162,10 +162,9 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
 
     def show_battle_result(self, finished) -> None:
         """A nested game has ended: its result screen over the table, then back to the map."""
-        from game.ui.screens.battle_result import BattleResultScreen
         report = battle_report(self.session.state, finished)
         self.nest.finished = None
-        self.app.later(lambda: self.app.push(BattleResultScreen(self.app, report)))
+        self.app.later(lambda: self.app.open("battle-result", report))
 
     def swap_board(self, view) -> None:
         """The innermost game's board changed (a nested game began or ended): a new board view."""
