@@ -1,5 +1,6 @@
-"""The way round impassable ground, for the computer's moves (A Risk to Take: "only deep water is
-impassable", a river crossed by a bridge or a ford).
+"""The way round deep water, for the computer's moves.
+
+In A Risk to Take only deep water is impassable: a river is crossed by a bridge or a ford.
 
 A move is scored by how much nearer it brings a unit to the objective and the enemy. Measured
 straight, a unit on a river bank is as near as it gets and stays there; measured along the way a
