@@ -160,7 +160,8 @@ def _nearer(table, start, pt, places) -> float:
     """How much nearer the nearest of `places` pt is than start, along the way round deep water."""
     if not places:
         return 0.0
-    return min(way(table, start, p) for p in places) - min(way(table, pt, p) for p in places)
+    start, pt = tuple(start), tuple(pt)
+    return min(way(table, start, tuple(p)) for p in places) - min(way(table, pt, tuple(p)) for p in places)
 
 
 def _holders(ctx: Context, obj: dict, start) -> int:

@@ -1,5 +1,7 @@
-"""Where a general stands (seed 003_24994b0dfd86b84f, "Commanders can save one unit per turn in their
-vicinity from routing"; a commander an enemy unit's base touches is captured: the ruleset's summary).
+"""Where a general stands: out of the enemy's reach, with his men within his vicinity.
+
+Seed 003_24994b0dfd86b84f: "Commanders can save one unit per turn in their vicinity from routing"; a
+commander an enemy unit's base touches is captured (the ruleset's summary).
 
 A general is worth his vicinity: he stands where the most of his formed units are within 12 cm of
 him, out of reach of every formed enemy unit (its stick, its base and a margin: where it could touch

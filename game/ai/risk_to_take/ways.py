@@ -1,5 +1,6 @@
-"""The way round impassable ground, for the computer's moves (A Risk to Take: "only deep water is
-impassable", a river crossed by a bridge or a ford).
+"""The way round deep water, for the computer's moves.
+
+In A Risk to Take only deep water is impassable: a river is crossed by a bridge or a ford.
 
 A move is scored by how much nearer it brings a unit to the objective and the enemy. Measured
 straight, a unit on a river bank is as near as it gets and stays there; measured along the way a
@@ -66,9 +67,11 @@ def _to(table, target: tuple[float, float]) -> tuple[float, ...]:
     return tuple(best)
 
 
-def way(table, a, b) -> float:
+@functools.lru_cache(maxsize=8192)
+def way(table, a: tuple[float, float], b: tuple[float, float]) -> float:
     """The length of the way from a to b round the table's impassable ground (straight when none
-    stands between them, or when there is no way round: then the straight line is all we know)."""
+    stands between them, or when there is no way round: then the straight line is all we know).
+    Kept per question: a move's start is asked again for every point the move weighs."""
     a, b = (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
     straight = math.dist(a, b)
     graph = _graph(table)
@@ -78,6 +81,7 @@ def way(table, a, b) -> float:
     if not kept.intersects(LineString([a, b])):
         return straight
     far = _to(table, (round(b[0], 1), round(b[1], 1)))
-    best = min((math.dist(a, c) + far[i] for i, c in enumerate(corners)
-                if far[i] < math.inf and not kept.intersects(LineString([a, c]))), default=math.inf)
+    seen = ~shapely.intersects(kept, shapely.linestrings([[a, c] for c in corners]))   # all at once
+    best = min((math.dist(a, c) + far[i] for i, c in enumerate(corners) if seen[i] and far[i] < math.inf),
+               default=math.inf)
     return best if best < math.inf else straight

@@ -62,7 +62,7 @@ def blocked_by_friends(state: GameState, gun: Unit, target: Unit) -> bool:
     is impossible"."""
     line = arcs.line_of_fire(gun, target)
     return any(f.id != gun.id and not f.out and not is_commander(f) and f.side == gun.side
-               and in_melee(state, f) and arcs.footprint(f).intersects(line)
+               and arcs.footprint(f).intersects(line) and in_melee(state, f)
                for f in state.units.values())
 
 

@@ -23,6 +23,7 @@ from game.engine.state import GameState, Unit
 from game.geometry.bases import OVERLAP_AREA
 
 from . import arcs, movement, walls
+from .movement import reach_of
 from .troops import RANGES, fighting, is_commander
 
 RING = 0.5            # cm between the rings of places searched round the end of the run
@@ -81,9 +82,11 @@ def _landing(state: GameState, unit: Unit, end: tuple[float, float], ground, len
         body = arcs.footprint(unit, x, y)
         if ground is not None and body.intersection(ground).area > OVERLAP_AREA:
             continue
-        if any(body.intersection(arcs.footprint(o)).area > OVERLAP_AREA for o in others):
+        if any(math.dist((x, y), o.pos) < reach_of(unit) + reach_of(o)
+               and body.intersection(arcs.footprint(o)).area > OVERLAP_AREA for o in others):
             continue
-        if any(body.distance(arcs.footprint(o)) <= RANGES["melee"] for o in formed):
+        if any(math.dist((x, y), o.pos) <= reach_of(unit) + reach_of(o) + RANGES["melee"]
+               and body.distance(arcs.footprint(o)) <= RANGES["melee"] for o in formed):
             continue
         way = shapely.convex_hull(shapely.union(start, body))
         if any(way.intersection(arcs.footprint(o)).area > OVERLAP_AREA for o in enemies) or \

@@ -62,8 +62,10 @@ def settle(state: GameState, unit: Unit) -> None:
 
 
 def settle_all(state: GameState) -> None:
-    """The start of the battle: every unit already at a wall lines it (in the order of their ids)."""
-    for unit in sorted(state.units.values(), key=lambda u: u.id):
+    """The start of the battle: every unit already at a wall lines it, the defending side's first
+    (a scenario's side with the role "defender"), then in the order of their ids."""
+    sides = state.scenario.sides
+    for unit in sorted(state.units.values(), key=lambda u: (sides[u.side].role != "defender", u.id)):
         settle(state, unit)
 
 
