@@ -43,7 +43,7 @@ def point_in_region(region, rng: PlayerRng) -> tuple[float, float]:
         if total <= 0:
             break
         pick = rng.below(1 << 30) / (1 << 30) * total
-        box = quarters[-1]
+        box = [q for q, area in zip(quarters, areas) if area > 0][-1]    # if rounding leaves pick >= 0
         for q, area in zip(quarters, areas):
             pick -= area
             if pick < 0 and area > 0:

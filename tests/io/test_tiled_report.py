@@ -58,7 +58,7 @@ def test_a_misspelt_unit_type_in_a_campaign_map_is_refused_at_import(tmp_path):
     path = write_map(tmp_path, "camp.tmx", text.replace(army, army.replace("cavalry", "ca6alry"), 1))
     with pytest.raises(FileProblem) as info:
         import_tiled(path, "risk-to-take-campaign")
-    assert "stats.units[1]: expected one of" in str(info.value) and "'ca6alry'" in str(info.value)
+    assert "stats.units: expected unit types among" in str(info.value) and "'ca6alry' at [1]" in str(info.value)
     assert run(str(path), "risk-to-take-campaign", None, str(tmp_path / "out.json")) == 2
     assert not (tmp_path / "out.json").exists()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import registry
-from game.engine.stat_checks import names, whole
+from game.engine.stat_checks import names, shown, whole
 
 from .battles import BATTLES
 
@@ -37,9 +37,16 @@ def problems(scenario: Any) -> list[str]:
 
 def _army(out: list[str], at: str, value: Any, types: list[str]) -> None:
     """A list of unit types (or of {"type": ...}, as a save keeps them), at least one."""
-    if isinstance(value, list):
-        value = [v["type"] if isinstance(v, dict) and "type" in v else v for v in value]
-    names(out, at, value, types, low=1, high=MOST_UNITS)
+    if not isinstance(value, list):
+        names(out, at, value, types, low=1, high=MOST_UNITS)
+        return
+    value = [v["type"] if isinstance(v, dict) and "type" in v else v for v in value]
+    wrong = [(i, v) for i, v in enumerate(value) if not (isinstance(v, str) and v in types)]
+    if wrong:       # named at the list (the editor marks the army), the item by its index
+        i, v = wrong[0]
+        out.append(f"{at}: expected unit types among {', '.join(types)}, got {shown(v)} at [{i}]")
+    else:
+        names(out, at, value, types, low=1, high=MOST_UNITS)
 
 
 def _armies(out: list[str], at: str, value: Any, types: list[str], sides: int) -> None:
