@@ -111,17 +111,20 @@ class Referee:
         return {"type": "welcome", "seat": seat, "sides": [s.name for s in self.state.scenario.sides],
                 "ruleset": self.state.ruleset_id, "player_seed": self.player_seed()}
 
-    def update(self, seat: int, log_from: int = 0) -> tuple[dict[str, Any], tuple[str, int]]:
-        """What `seat` is sent now: its view (the log from `log_from`), the decision, and the
-        options when the decision is its own. Also the key of the game it sees and its log length."""
+    def update(self, seat: int, held: tuple[str, int] = ("", 0)) -> tuple[dict[str, Any], tuple[str, int]]:
+        """What `seat` is sent now: its view, the decision, and the options when the decision is its
+        own. `held`: which game's log the guest holds and how many lines (sent again from the first
+        line when it now sees another game, a campaign's battle); returned as it will be after this."""
         view = engine.view(self.state, seat)
+        key = self.view_key(view)
+        log_from = held[1] if held[0] == key and held[1] <= len(view.log) else 0
         decision = engine.to_act(self.state)
         mine = decision is not None and decision.seat == seat and not engine.auto_played(self.state)
         message = {"type": "state", "at": self.state.action_count, "view": wire.view_json(view, log_from),
                    "decision": wire.decision_json(decision) if decision is not None else None,
                    "options": wire.options_json(engine.legal_actions(self.state), self.state.ruleset_id)
                    if mine else None}
-        return message, (self.view_key(view), len(view.log))
+        return message, (key, len(view.log))
 
     def view_key(self, view: GameState) -> str:
         """Which game a view shows (the campaign or its n-th battle): the log restarts when it changes."""

@@ -50,7 +50,7 @@ def test_a_guest_rebuilds_the_hosts_view_at_several_moments(name):
             if seat in guests:
                 key, count, earlier = guests[seat]
                 if key == referee.view_key(host) and count <= len(host.log):
-                    piece, _ = referee.update(seat, count)
+                    piece, _ = referee.update(seat, (key, count))
                     again = wire.view_from_json(wire.loads(wire.dumps(piece), limit=1 << 30)["view"], earlier)
                     assert comparable(again) == comparable(host)
             guests[seat] = (referee.view_key(host), len(host.log), rebuilt)

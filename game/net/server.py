@@ -1,0 +1,154 @@
+"""The websocket transport of the referee: `host` (one game) and `serve` (a club server, many games).
+
+A connection's first message is `hello` with a join code (or, on a club server, `create` to start a
+game: the reply names its join codes). The code binds the connection to its seat; from then on the
+connection sends `act` messages and receives, after every action of the game, its seat's `state`.
+Every fault gets one `error` reply and changes nothing. Loopback tests bind 127.0.0.1.
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import secrets
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+from game.net import wire
+from game.net.referee import GUEST, SEATS_SUFFIX, Referee, RefereeError
+
+FRAME_LIMIT = 4 * wire.MAX_MESSAGE_BYTES     # bigger frames close the connection; smaller ones over
+                                             # the message limit get an error reply
+
+
+@dataclasses.dataclass(eq=False)
+class Seat:
+    """One guest's connection: its seat, and which game's log (and how much of it) it holds."""
+
+    ws: Any
+    referee: Referee
+    seat: int
+    key: str = ""
+    held: int = 0
+
+
+class Tables:
+    """The games a server referees, found by join code; `data`: where each game is saved."""
+
+    def __init__(self, data: Path | None = None, open_to_create: bool = False) -> None:
+        self.games: dict[str, Referee] = {}
+        self.data, self.open_to_create = data, open_to_create
+        self.seated: set[Seat] = set()
+        self.errors_sent = 0
+
+    def add(self, game_id: str, referee: Referee) -> None:
+        self.games[game_id] = referee
+
+    def resume_all(self) -> int:
+        """Every game saved in the data folder, back as it was (after a restart, even a kill -9)."""
+        assert self.data is not None
+        for path in sorted(self.data.glob("*.json")):
+            if path.name.startswith(".") or path.name.endswith(SEATS_SUFFIX):
+                continue
+            self.add(path.stem, Referee.restart(path))
+        return len(self.games)
+
+    def find(self, code: Any) -> tuple[Referee, int]:
+        """The game and seat of a join code (every game asked, each in constant time)."""
+        for referee in self.games.values():
+            try:
+                return referee, referee.join(code)
+            except RefereeError:
+                continue
+        raise RefereeError("hello.code: no seat on this server has that join code")
+
+    def create(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A new game on a club server: {scenario (a bundled name), players (guest or an AI level,
+        one per side), seed?, options?} -> its id and join codes."""
+        from game.io.errors import FileProblem
+        from game.io.scenario_file import load_scenario
+        if not self.open_to_create or self.data is None:
+            raise RefereeError("create: this host holds one game; join it with its code")
+        players, seed = message.get("players"), message.get("seed", secrets.randbelow(2 ** 63))
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RefereeError("create.players: expected a list of 'guest' or AI levels, one per side")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 63:
+            raise RefereeError("create.seed: expected a whole number from 0 to 2**63-1")
+        options = message.get("options") or {}
+        try:
+            scenario = load_scenario(str(message.get("scenario")))
+        except FileProblem as exc:
+            raise RefereeError(f"create.scenario: {exc}") from None
+        game_id = secrets.token_hex(6)
+        try:
+            referee = Referee.new(scenario, seed, options, players, self.data / f"{game_id}.json")
+        except (ValueError, TypeError) as exc:
+            raise RefereeError(f"create: {exc}") from None
+        self.add(game_id, referee)
+        return {"type": "created", "game": game_id, "codes": {str(s): c for s, c in referee.codes.items()}}
+
+    # -- the conversation ----------------------------------------------------------------------
+    async def converse(self, ws: Any) -> None:
+        seat: Seat | None = None
+        try:
+            async for text in ws:
+                try:
+                    message = wire.loads(text)
+                    if seat is None:
+                        seat = await self._greet(ws, message)
+                    else:
+                        seat.referee.act(seat.seat, message)
+                        await self.tell_all(seat.referee)
+                except (wire.WireError, RefereeError) as exc:
+                    await self._error(ws, str(exc))
+                except Exception as exc:  # a ruleset failing on an action: still one line, game unchanged
+                    await self._error(ws, f"the referee could not apply that ({type(exc).__name__}: {exc})")
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.seated.discard(seat)     # type: ignore[arg-type]
+
+    async def _greet(self, ws: Any, message: dict[str, Any]) -> Seat | None:
+        if message["type"] == "create":
+            await ws.send(wire.dumps(self.create(message)))
+            return None
+        if message["type"] != "hello":
+            raise RefereeError(f"message.type: expected 'hello' with your join code first, got {message['type'][:40]!r}")
+        referee, side = self.find(message.get("code"))
+        seat = Seat(ws, referee, side)
+        self.seated.add(seat)
+        await ws.send(wire.dumps(referee.welcome(side)))
+        await self.tell(seat)
+        return seat
+
+    async def _error(self, ws: Any, text: str) -> None:
+        self.errors_sent += 1
+        await ws.send(wire.dumps({"type": "error", "message": text}))
+
+    async def tell(self, seat: Seat) -> None:
+        message, (seat.key, seat.held) = seat.referee.update(seat.seat, (seat.key, seat.held))
+        try:
+            await seat.ws.send(wire.dumps(message))
+        except websockets.ConnectionClosed:
+            self.seated.discard(seat)
+
+    async def tell_all(self, referee: Referee) -> None:
+        for seat in [s for s in self.seated if s.referee is referee]:
+            await self.tell(seat)
+
+
+async def serve_forever(tables: Tables, host: str, port: int, ready: Any = None) -> None:
+    async with websockets.serve(tables.converse, host, port, max_size=FRAME_LIMIT) as server:
+        if ready is not None:
+            ready(server)
+        await asyncio.get_running_loop().create_future()
+
+
+def host_referee(referee: Referee) -> Tables:
+    tables = Tables()
+    tables.add("game", referee)
+    return tables
+
+
+__all__ = ["GUEST", "Tables", "serve_forever", "host_referee", "FRAME_LIMIT"]
