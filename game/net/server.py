@@ -41,6 +41,7 @@ class Tables:
         self.data, self.open_to_create = data, open_to_create
         self.seated: set[Seat] = set()
         self.errors_sent = 0
+        self.all_over: asyncio.Event | None = None
 
     def add(self, game_id: str, referee: Referee) -> None:
         self.games[game_id] = referee
@@ -65,8 +66,10 @@ class Tables:
 
     def create(self, message: dict[str, Any]) -> dict[str, Any]:
         """A new game on a club server: {scenario (a bundled name), players (guest or an AI level,
-        one per side), seed?, options?} -> its id and join codes."""
+        one per side), seed?, options?, max_turns?} -> its id and join codes."""
+        from game import simulate
         from game.io.errors import FileProblem
+        from game.io.save_file import HUMAN
         from game.io.scenario_file import load_scenario
         if not self.open_to_create or self.data is None:
             raise RefereeError("create: this host holds one game; join it with its code")
@@ -75,9 +78,12 @@ class Tables:
             raise RefereeError("create.players: expected a list of 'guest' or AI levels, one per side")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 63:
             raise RefereeError("create.seed: expected a whole number from 0 to 2**63-1")
-        options = message.get("options") or {}
+        options, max_turns = message.get("options") or {}, message.get("max_turns")
+        if max_turns is not None and (not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1):
+            raise RefereeError("create.max_turns: expected a whole number of turns >= 1")
         try:
-            scenario = load_scenario(str(message.get("scenario")))
+            scenario = simulate.with_turn_limit(load_scenario(str(message.get("scenario"))), max_turns)
+            scenario = simulate.with_built_forces(scenario, [HUMAN if p == GUEST else p for p in players], seed)
         except FileProblem as exc:
             raise RefereeError(f"create.scenario: {exc}") from None
         game_id = secrets.token_hex(6)
@@ -99,7 +105,7 @@ class Tables:
                         seat = await self._greet(ws, message)
                     else:
                         seat.referee.act(seat.seat, message)
-                        await self.tell_all(seat.referee)
+                        await self.tell_all(seat.referee, seat.seat)
                 except (wire.WireError, RefereeError) as exc:
                     await self._error(ws, str(exc))
                 except Exception as exc:  # a ruleset failing on an action: still one line, game unchanged
@@ -133,16 +139,26 @@ class Tables:
         except websockets.ConnectionClosed:
             self.seated.discard(seat)
 
-    async def tell_all(self, referee: Referee) -> None:
-        for seat in [s for s in self.seated if s.referee is referee]:
-            await self.tell(seat)
+    async def tell_all(self, referee: Referee, acting: int = -1) -> None:
+        for seat in sorted((s for s in self.seated if s.referee is referee), key=lambda s: s.seat != acting):
+            await self.tell(seat)               # the acting seat's echo first
+        if self.all_over is not None and all(r.over for r in self.games.values()):
+            self.all_over.set()
 
 
-async def serve_forever(tables: Tables, host: str, port: int, ready: Any = None) -> None:
+async def serve_forever(tables: Tables, host: str, port: int, ready: Any = None,
+                        until_over: bool = False) -> None:
+    """Serve until cancelled; `until_over`: until every game is over and its guests were told."""
+    tables.all_over = asyncio.Event()
     async with websockets.serve(tables.converse, host, port, max_size=FRAME_LIMIT) as server:
         if ready is not None:
             ready(server)
-        await asyncio.get_running_loop().create_future()
+        if until_over:
+            if not all(r.over for r in tables.games.values()):
+                await tables.all_over.wait()
+            await asyncio.sleep(0.5)          # the last state on its way out
+        else:
+            await asyncio.get_running_loop().create_future()
 
 
 def host_referee(referee: Referee) -> Tables:
