@@ -132,6 +132,17 @@ class Referee:
         return f"{view.ruleset_id}/{view.scenario.name}/{nested}"
 
     # -- acting --------------------------------------------------------------------------------
+    def handle(self, seat: int, text: str | bytes) -> str | None:
+        """A guest's raw message: None when it was applied, else the one line it is told (the
+        game then unchanged: a fault in the ruleset itself leaves the state as it was too)."""
+        try:
+            self.act(seat, wire.loads(text))
+        except (wire.WireError, RefereeError) as exc:
+            return str(exc)
+        except Exception as exc:
+            return f"the referee could not apply that ({type(exc).__name__}: {exc})"
+        return None
+
     def act(self, seat: int, message: dict[str, Any]) -> None:
         """Apply a guest's `act` message for `seat`, or raise RefereeError leaving everything as it was."""
         if message.get("type") != "act":
@@ -152,11 +163,11 @@ class Referee:
         reason = engine.check(self.state, action)
         if reason is not None:
             raise RefereeError(f"act.action: not allowed now ({reason})")
-        self._apply(action)
+        self._apply(action, checked=False)      # just checked: the option search is not run twice
         self.play_ai()
 
-    def _apply(self, action: Action) -> None:
-        engine.apply(self.state, action)
+    def _apply(self, action: Action, checked: bool = True) -> None:
+        engine.apply(self.state, action, checked=checked)
         self.actions.append(action)
         self._encoded.append(action_json(action, self.state.ruleset_id))
         self.save()

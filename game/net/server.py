@@ -99,17 +99,17 @@ class Tables:
         seat: Seat | None = None
         try:
             async for text in ws:
-                try:
-                    message = wire.loads(text)
-                    if seat is None:
-                        seat = await self._greet(ws, message)
-                    else:
-                        seat.referee.act(seat.seat, message)
+                if seat is not None:
+                    refused = seat.referee.handle(seat.seat, text)
+                    if refused is None:
                         await self.tell_all(seat.referee, seat.seat)
+                    else:
+                        await self._error(ws, refused)
+                    continue
+                try:
+                    seat = await self._greet(ws, wire.loads(text))
                 except (wire.WireError, RefereeError) as exc:
                     await self._error(ws, str(exc))
-                except Exception as exc:  # a ruleset failing on an action: still one line, game unchanged
-                    await self._error(ws, f"the referee could not apply that ({type(exc).__name__}: {exc})")
         except websockets.ConnectionClosed:
             pass
         finally:
