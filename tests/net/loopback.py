@@ -47,12 +47,14 @@ async def play_all(address, codes, records=None, levels=LEVELS, **kw):
 
 
 async def exchange(address, *messages, replies=1):
-    """Send messages on one connection; the replies received (`replies` per message)."""
+    """Send messages on one connection; the replies received (`replies` per message, or a list of
+    how many for each)."""
+    counts = replies if isinstance(replies, list) else [replies] * len(messages)
     async with websockets.connect(client.url(address), max_size=1 << 30) as ws:
         got = []
-        for m in messages:
+        for m, count in zip(messages, counts):
             await ws.send(m if isinstance(m, str) else wire.dumps(m))
-            for _ in range(replies):
+            for _ in range(count):
                 got.append(json.loads(await asyncio.wait_for(ws.recv(), 30)))
         return got
 
