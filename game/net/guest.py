@@ -39,7 +39,7 @@ class Guest:
         kind = message["type"]
         if kind == "welcome":
             self.seat, self.ruleset = int(message["seat"]), str(message["ruleset"])
-            self.view = None                       # a full view follows
+            self.view, self.decision, self.options = None, None, []     # a full state follows
             if self.level is not None and self.player is None:
                 self.player = PLAYER_KINDS[self.level](int(message["player_seed"]), self.seat)
         elif kind == "state":
@@ -56,7 +56,8 @@ class Guest:
 
     @property
     def my_turn(self) -> bool:
-        return bool(self.options) and self.decision is not None and self.decision.seat == self.seat
+        return (self.view is not None and bool(self.options) and self.decision is not None
+                and self.decision.seat == self.seat)
 
     @property
     def over(self) -> bool:
