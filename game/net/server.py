@@ -16,8 +16,9 @@ from typing import Any
 import websockets
 
 from game.net import wire
-from game.net.referee import GUEST, SEATS_SUFFIX, Referee, RefereeError
+from game.net.referee import GUEST, Referee, RefereeError
 
+GAME_FILE = "game.json"         # each game in a folder of its own: DIR/<game id>/game.json (and its seats)
 FRAME_LIMIT = 4 * wire.MAX_MESSAGE_BYTES     # bigger frames close the connection; smaller ones over
                                              # the message limit get an error reply
 
@@ -42,17 +43,21 @@ class Tables:
         self.seated: set[Seat] = set()
         self.errors_sent = 0
         self.all_over: asyncio.Event | None = None
+        self._locks: dict[int, asyncio.Lock] = {}
 
     def add(self, game_id: str, referee: Referee) -> None:
         self.games[game_id] = referee
+        self._locks[id(referee)] = asyncio.Lock()
+
+    def lock(self, referee: Referee) -> asyncio.Lock:
+        """One action at a time in a game (the others' go on meanwhile)."""
+        return self._locks[id(referee)]
 
     def resume_all(self) -> int:
         """Every game saved in the data folder, back as it was (after a restart, even a kill -9)."""
         assert self.data is not None
-        for path in sorted(self.data.glob("*.json")):
-            if path.name.startswith(".") or path.name.endswith(SEATS_SUFFIX):
-                continue
-            self.add(path.stem, Referee.restart(path))
+        for path in sorted(self.data.glob(f"*/{GAME_FILE}")):
+            self.add(path.parent.name, Referee.restart(path))
         return len(self.games)
 
     def find(self, code: Any) -> tuple[Referee, int]:
@@ -88,7 +93,7 @@ class Tables:
             raise RefereeError(f"create.scenario: {exc}") from None
         game_id = secrets.token_hex(6)
         try:
-            referee = Referee.new(scenario, seed, options, players, self.data / f"{game_id}.json")
+            referee = Referee.new(scenario, seed, options, players, self.data / game_id / GAME_FILE)
         except (ValueError, TypeError) as exc:
             raise RefereeError(f"create: {exc}") from None
         self.add(game_id, referee)
@@ -100,10 +105,12 @@ class Tables:
         try:
             async for text in ws:
                 if seat is not None:
-                    refused = seat.referee.handle(seat.seat, text)
-                    if refused is None:
-                        await self.tell_all(seat.referee, seat.seat)
-                    else:
+                    async with self.lock(seat.referee):
+                        # in a thread: the save's fsync waits there while the other games go on
+                        refused = await asyncio.to_thread(seat.referee.handle, seat.seat, text)
+                        if refused is None:
+                            await self.tell_all(seat.referee, seat.seat)
+                    if refused is not None:
                         await self._error(ws, refused)
                     continue
                 try:
@@ -123,9 +130,10 @@ class Tables:
             raise RefereeError(f"message.type: expected 'hello' with your join code first, got {message['type'][:40]!r}")
         referee, side = self.find(message.get("code"))
         seat = Seat(ws, referee, side)
-        self.seated.add(seat)
-        await ws.send(wire.dumps(referee.welcome(side)))
-        await self.tell(seat)
+        async with self.lock(referee):
+            self.seated.add(seat)
+            await ws.send(wire.dumps(referee.welcome(side)))
+            await self.tell(seat)
         return seat
 
     async def _error(self, ws: Any, text: str) -> None:

@@ -8,6 +8,7 @@ binary doubles, so the rebuilt region is exactly the host's.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 from typing import Any
@@ -65,7 +66,7 @@ def view_json(view: GameState, log_from: int = 0) -> dict[str, Any]:
     """A side's view as JSON: no seed, no dice position; the log and rolls from `log_from` on."""
     return {
         "ruleset": view.ruleset_id, "options": view.options, "scenario": view.scenario.raw,
-        "units": [view.units[k].to_json() for k in view.units],
+        "units": [unit_json(view.units[k]) for k in view.units],
         "flow": view.flow.to_json(), "data": view.data, "action_count": view.action_count,
         "outcome": view.outcome.to_json() if view.outcome else None, "viewer": view.viewer,
         "seats": list(view.seats) if view.seats is not None else None, "children": view.children,
@@ -116,6 +117,17 @@ def view_from_json(doc: dict[str, Any], earlier: GameState | None = None,
         outcome=Result(outcome["winner"], outcome["reason"], outcome.get("data", {})) if outcome else None,
         viewer=doc["viewer"], seats=tuple(doc["seats"]) if doc["seats"] is not None else None,
         children=doc["children"])
+
+
+_UNIT_FIELDS = tuple(f.name for f in dataclasses.fields(Unit))
+
+
+def unit_json(u: Unit) -> dict[str, Any]:
+    """Unit.to_json without its deep copy (the message is written out at once)."""
+    data = {name: getattr(u, name) for name in _UNIT_FIELDS}
+    data["markers"] = sorted(u.markers)
+    data["hex"] = list(u.hex) if u.hex is not None else None
+    return data
 
 
 def unit_from_json(d: dict[str, Any]) -> Unit:

@@ -50,7 +50,7 @@ def test_a_game_on_the_club_server_between_two_network_guests_is_the_simulated_g
 
     game = asyncio.run(main())
     assert simulate.summary_line(tables.games[game].state) == simulated(scenario_of(name, turns))
-    assert (tmp_path / f"{game}.json").exists()
+    assert (tmp_path / game / "game.json").exists()
 
 
 def test_a_guest_seat_beside_an_ai_seat_plays_the_simulated_game(tmp_path):

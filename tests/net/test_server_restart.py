@@ -62,7 +62,7 @@ def test_a_server_killed_mid_game_and_restarted_resumes_it(tmp_path):
             proc.kill()
             proc.wait()
     assert len(servers) == 3
-    [save] = [p for p in data.glob("*.json") if not p.name.endswith(".seats.json")]
+    [save] = list(data.glob("*/game.json"))
     from game.io.save_file import load_save, resume
     assert simulate.summary_line(resume(load_save(save))) == simulated(scenario_of(name, turns))
     assert all(g.view.outcome is not None for g in guests)
