@@ -77,19 +77,27 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
             referee = Referee.new(scenario, seed, options, seats, save)
     except FileProblem as exc:
         raise ValueError(str(exc)) from None
-    tables = host_referee(referee)
-    print(f"hosting {referee.state.scenario.title} ({referee.state.ruleset_id}); saved after every action to "
-          f"{referee.save_path}")
-    for address in addresses(args.bind):
-        print(f"address {address}:{args.port}")
-    print(f"port {args.port}")
-    for seat, code in sorted(referee.codes.items()):
-        print(f"join code for side {seat} ({referee.state.scenario.sides[seat].name}): {code}")
-        print(f"  python -m game join ADDRESS:{args.port} --code {code}")
-    asyncio.run(serve_forever(tables, args.bind, args.port, until_over=True))
+
+    def tell_where(server: Any) -> None:           # once the port is open
+        print(f"hosting {referee.state.scenario.title} ({referee.state.ruleset_id}); saved after every action "
+              f"to {referee.save_path}")
+        for address in addresses(args.bind):
+            print(f"address {address}:{args.port}")
+        print(f"port {args.port}")
+        for seat, code in sorted(referee.codes.items()):
+            print(f"join code for side {seat} ({referee.state.scenario.sides[seat].name}): {code}")
+            print(f"  python -m game join ADDRESS:{args.port} --code {code}", flush=True)
+    listen(serve_forever(host_referee(referee), args.bind, args.port, ready=tell_where, until_over=True), args)
     from game.simulate import summary_line
     print(summary_line(referee.state))
     return 0
+
+
+def listen(serving: Any, args: argparse.Namespace) -> None:
+    try:
+        asyncio.run(serving)
+    except OSError as exc:
+        raise ValueError(f"--port {args.port}: cannot listen on {args.bind} ({exc.strerror or exc})") from None
 
 
 def addresses(bind: str) -> list[str]:
@@ -138,6 +146,6 @@ def serve(args: argparse.Namespace, options: dict[str, Any]) -> int:
     data.mkdir(parents=True, exist_ok=True)
     tables = Tables(data, open_to_create=True)
     resumed = tables.resume_all()
-    print(f"serving on {args.bind}:{args.port}; {resumed} games resumed from {data}", flush=True)
-    asyncio.run(serve_forever(tables, args.bind, args.port))
+    listen(serve_forever(tables, args.bind, args.port, ready=lambda server: print(
+        f"serving on {args.bind}:{args.port}; {resumed} games resumed from {data}", flush=True)), args)
     return 0
