@@ -63,3 +63,22 @@ def test_a_guest_seat_beside_an_ai_seat_plays_the_simulated_game(tmp_path):
 
     asyncio.run(main())
     assert simulate.summary_line(referee.state) == simulated(scenario, players=LEVELS)
+
+
+def test_the_secrets_check_catches_a_view_that_tells_the_other_sides_orders():
+    """The check above proves something: the whole state (not a view) sent in the middle of the
+    secret orders of Takipsilim is caught."""
+    from game.engine import game as engine
+    from game.net import wire
+    scenario = scenario_of("takipsilim-dusk-ambush")
+    state, actions = engine.new_game(scenario, SEED), []
+    while not [u for u in state.data.get("orders", {}) if state.units[u].side == 0]:
+        option = engine.legal_actions(state)[0]
+        actions.append(option.action or option.template)
+        engine.apply(state, actions[-1])
+    whole = {"type": "state", "at": state.action_count, "view": wire.view_json(state), "decision": None}
+    with pytest.raises(AssertionError, match="a secret sent to side 1"):       # the orders' log lines
+        check_secrets(scenario, SEED, actions, {1: [wire.dumps(whole)]})
+    whole["view"]["log"] = []
+    with pytest.raises(AssertionError, match="side 1 told a secret"):          # the orders themselves
+        check_secrets(scenario, SEED, actions, {1: [wire.dumps(whole)]})
