@@ -62,12 +62,18 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from game.io.errors import FileProblem
     from game.io.paths import saves_dir
     from game.io.scenario_file import load_scenario
-    from game.net.referee import Referee, seats_path
+    from game.net.referee import GUEST, Referee, seats_path
     from game.net.server import host_referee, serve_forever
     try:
         target = Path(args.target)
         if target.suffix == ".json" and seats_path(target).exists():
             referee = Referee.restart(target)            # a host restarted: its guests' codes hold
+        elif (save := a_save(target)) is not None:       # a game saved in the window, hosted from there on
+            from game.io.save_file import HUMAN, resume
+            seats = (seats_from(args, len(save.scenario.sides)) if args.players or args.seat is not None
+                     else [GUEST if p == HUMAN else p for p in save.players] or [GUEST] * len(save.scenario.sides))
+            referee = Referee.seat(resume(save), save.actions, seats, Path(args.save) if args.save else
+                                   saves_dir() / f"network-{secrets.token_hex(4)}.json")
         else:
             scenario = simulate.with_turn_limit(load_scenario(args.target), args.max_turns)
             seats = seats_from(args, len(scenario.sides))
@@ -91,6 +97,19 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from game.simulate import summary_line
     print(summary_line(referee.state))
     return 0
+
+
+def a_save(target: Path) -> Any:
+    """The save at `target`, or None when it is not one (a scenario, then)."""
+    from game.io.errors import FileProblem
+    from game.io.save_file import load_save, read_summary
+    if target.suffix != ".json" or not target.is_file():
+        return None
+    try:
+        read_summary(target)
+    except FileProblem:
+        return None
+    return load_save(target)
 
 
 def listen(serving: Any, args: argparse.Namespace) -> None:
