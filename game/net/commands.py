@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import socket
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -165,6 +166,8 @@ def serve(args: argparse.Namespace, options: dict[str, Any]) -> int:
     data.mkdir(parents=True, exist_ok=True)
     tables = Tables(data, open_to_create=True)
     resumed = tables.resume_all()
+    for problem in tables.problems:
+        print(f"warning: not resumed: {problem}", file=sys.stderr)
     listen(serve_forever(tables, args.bind, args.port, ready=lambda server: print(
         f"serving on {args.bind}:{args.port}; {resumed} games resumed from {data}", flush=True)), args)
     return 0

@@ -21,6 +21,7 @@ from game.engine.dice import derived_seed
 from game.engine.scenario import Scenario
 from game.engine.state import GameState
 from game.io.save_file import HUMAN, action_json, load_save, resume, save_game, write_json_atomic
+from game.io.errors import FileProblem
 from game.io.jsontext import parse_json, read_bytes
 from game.net import wire
 
@@ -81,10 +82,14 @@ class Referee:
         """The referee of a saved game, its seats and codes read from beside the save."""
         save = load_save(save_path)
         state = resume(save)
-        side_doc = parse_json(read_bytes(seats_path(save_path), str(seats_path(save_path)), 1 << 16),
-                              str(seats_path(save_path)), 1 << 16)
-        codes = {int(s): str(c) for s, c in side_doc["codes"].items()}
-        referee = cls(state, list(save.actions), list(side_doc["seats"]), codes, save_path)
+        where = str(seats_path(save_path))
+        side_doc = parse_json(read_bytes(where, where, 1 << 16), where, 1 << 16)
+        try:
+            codes = {int(s): str(c) for s, c in side_doc["codes"].items()}
+            seats = [str(who) for who in side_doc["seats"]]
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise FileProblem(where, "seats", "expected the seats and join codes the referee wrote") from None
+        referee = cls(state, list(save.actions), seats, codes, save_path)
         referee.play_ai()
         return referee
 

@@ -44,6 +44,7 @@ class Tables:
         self.errors_sent = 0
         self.all_over: asyncio.Event | None = None
         self._locks: dict[int, asyncio.Lock] = {}
+        self.problems: list[str] = []          # games that could not be resumed, one line each
 
     def add(self, game_id: str, referee: Referee) -> None:
         self.games[game_id] = referee
@@ -56,8 +57,12 @@ class Tables:
     def resume_all(self) -> int:
         """Every game saved in the data folder, back as it was (after a restart, even a kill -9)."""
         assert self.data is not None
+        from game.io.errors import FileProblem
         for path in sorted(self.data.glob(f"*/{GAME_FILE}")):
-            self.add(path.parent.name, Referee.restart(path))
+            try:
+                self.add(path.parent.name, Referee.restart(path))
+            except (FileProblem, RefereeError) as exc:     # one broken game does not stop the others
+                self.problems.append(str(exc))
         return len(self.games)
 
     def find(self, code: Any) -> tuple[Referee, int]:
@@ -117,6 +122,8 @@ class Tables:
                     seat = await self._greet(ws, wire.loads(text))
                 except (wire.WireError, RefereeError) as exc:
                     await self._error(ws, str(exc))
+                except Exception as exc:    # a scenario the ruleset cannot set up: one line, no game
+                    await self._error(ws, f"the server could not do that ({type(exc).__name__}: {exc})")
         except websockets.ConnectionClosed:
             pass
         finally:

@@ -63,9 +63,10 @@ def _no_constant(name: str) -> Any:
 
 # -- the view --------------------------------------------------------------------------------------
 def view_json(view: GameState, log_from: int = 0) -> dict[str, Any]:
-    """A side's view as JSON: no seed, no dice position; the log and rolls from `log_from` on."""
+    """A side's view as JSON: no seed, no dice position; the log and rolls from `log_from` on. The
+    scenario goes with the whole view only (a guest holding part of the log holds its scenario)."""
     return {
-        "ruleset": view.ruleset_id, "options": view.options, "scenario": view.scenario.raw,
+        "ruleset": view.ruleset_id, "options": view.options, "scenario": None if log_from else view.scenario.raw,
         "units": [unit_json(view.units[k]) for k in view.units],
         "flow": view.flow.to_json(), "data": view.data, "action_count": view.action_count,
         "outcome": view.outcome.to_json() if view.outcome else None, "viewer": view.viewer,
@@ -98,7 +99,12 @@ class Boards:
 def view_from_json(doc: dict[str, Any], earlier: GameState | None = None,
                    boards: Boards | None = None) -> GameState:
     """Rebuild the view a guest draws: the log and rolls are `earlier`'s followed by the new ones."""
-    scenario, board = (boards or Boards()).get(doc["scenario"])
+    if doc["scenario"] is None:
+        if earlier is None or not doc["log_from"]:
+            raise WireError("view.scenario: expected the scenario with a whole view")
+        scenario, board = earlier.scenario, earlier.board
+    else:
+        scenario, board = (boards or Boards()).get(doc["scenario"])
     log = list(earlier.log[:doc["log_from"]]) if earlier is not None else []
     rolls_kept = sum(1 for e in log if e.kind == "Rolled")
     rolls = list(earlier.rolls[:rolls_kept]) if earlier is not None else []

@@ -133,3 +133,30 @@ def test_a_restarted_referee_takes_its_guests_back(tmp_path):
     again = Referee.restart(referee.save_path)
     assert state_hash(again.state) == state_hash(referee.state)
     assert again.codes == referee.codes and again.seats == referee.seats
+
+
+def test_a_server_resumes_its_games_and_names_one_it_cannot(tmp_path):
+    from game.net.server import Tables
+    tables = Tables(tmp_path, open_to_create=True)
+    made = [tables.create({"type": "create", "scenario": "takipsilim-dusk-ambush", "seed": s,
+                           "players": [GUEST, "easy"], "max_turns": 2})["game"] for s in (1, 2)]
+    (tmp_path / made[1] / "game.json").write_text("{not json")
+    again = Tables(tmp_path)
+    assert again.resume_all() == 1
+    assert state_hash(again.games[made[0]].state) == state_hash(tables.games[made[0]].state)
+    [problem] = again.problems
+    assert made[1] in problem and "\n" not in problem
+
+
+def test_a_create_the_server_cannot_do_is_one_line(tmp_path):
+    from game.net.server import Tables
+    tables = Tables(tmp_path, open_to_create=True)
+    for bad in ({"scenario": "no-such-scenario", "players": [GUEST, GUEST]},
+                {"scenario": "takipsilim-dusk-ambush", "players": [GUEST]},
+                {"scenario": "takipsilim-dusk-ambush", "players": [GUEST, "grandmaster"]},
+                {"scenario": "takipsilim-dusk-ambush", "players": "guest"},
+                {"scenario": "takipsilim-dusk-ambush", "players": [GUEST, GUEST], "seed": -1},
+                {"scenario": "takipsilim-dusk-ambush", "players": [GUEST, GUEST], "max_turns": 0}):
+        with pytest.raises(RefereeError, match="^create"):
+            tables.create({"type": "create", **bad})
+    assert tables.games == {}
