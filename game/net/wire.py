@@ -65,6 +65,7 @@ def _no_constant(name: str) -> Any:
 def view_json(view: GameState, log_from: int = 0) -> dict[str, Any]:
     """A side's view as JSON: no seed, no dice position; the log and rolls from `log_from` on. The
     scenario goes with the whole view only (a guest holding part of the log holds its scenario)."""
+    first_roll = _rolls_before(view, log_from)
     return {
         "ruleset": view.ruleset_id, "options": view.options, "scenario": None if log_from else view.scenario.raw,
         "units": [unit_json(view.units[k]) for k in view.units],
@@ -72,8 +73,8 @@ def view_json(view: GameState, log_from: int = 0) -> dict[str, Any]:
         "outcome": view.outcome.to_json() if view.outcome else None, "viewer": view.viewer,
         "seats": list(view.seats) if view.seats is not None else None, "children": view.children,
         "log_from": log_from, "log": [e.to_json() for e in view.log[log_from:]],
-        "rolls": [r.to_json() for r in view.rolls[log_from and _rolls_before(view, log_from):]],
-        "rolls_hidden_from": [list(h) for h in view.rolls_hidden_from[log_from and _rolls_before(view, log_from):]],
+        "rolls": [r.to_json() for r in view.rolls[first_roll:]],
+        "rolls_hidden_from": [list(h) for h in view.rolls_hidden_from[first_roll:]],
     }
 
 
