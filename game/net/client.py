@@ -15,6 +15,10 @@ class JoinRefused(ValueError):
     """The referee refused the join code (or the version): its one line."""
 
 
+class GameStalled(RuntimeError):
+    """The referee's own AI failed: the game cannot go on (its one line)."""
+
+
 def url(address: str) -> str:
     """ADDRESS:PORT (or a ws:// URL) -> the websocket URL."""
     return address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
@@ -42,6 +46,8 @@ async def play(address: str, code: str, level: str, record: list[str] | None = N
                     if sent_at is not None and rounds is not None and guest.at > answered:
                         rounds.append((time.perf_counter() - sent_at) * 1000)
                         sent_at = None
+                    if guest.problem:
+                        raise GameStalled(guest.problem)
                     if on_state is not None:
                         on_state(guest)
                     if guest.over:
@@ -59,4 +65,4 @@ async def play(address: str, code: str, level: str, record: list[str] | None = N
     return guest
 
 
-__all__ = ["JoinRefused", "play", "url"]
+__all__ = ["GameStalled", "JoinRefused", "play", "url"]

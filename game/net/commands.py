@@ -142,12 +142,12 @@ def addresses(bind: str) -> list[str]:
 
 # -- join ------------------------------------------------------------------------------------------
 def join(args: argparse.Namespace, options: dict[str, Any]) -> int:
-    from game.net.client import JoinRefused, play
+    from game.net.client import GameStalled, JoinRefused, play
     if args.ai is None:
         raise ValueError("join: playing in the window is not built yet; give --ai LEVEL to let an AI play the seat")
     try:
         guest = asyncio.run(play(args.address, args.code, args.ai))
-    except JoinRefused as exc:
+    except (JoinRefused, GameStalled) as exc:
         raise ValueError(f"{args.address}: {exc}") from None
     except OSError as exc:
         raise ValueError(f"{args.address}: cannot reach the host ({exc.strerror or exc})") from None

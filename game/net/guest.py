@@ -27,6 +27,7 @@ class Guest:
         self.options: list[Option] = []
         self.errors: list[str] = []
         self.at = 0
+        self.problem = ""
         self.player: Any = None
         self._boards = wire.Boards()
 
@@ -49,6 +50,7 @@ class Guest:
             d = message["decision"]                # may be a nested game's)
             self.decision = wire.decision_from_json(d) if d is not None else None
             self.options = [wire.option_from_json(o, self.ruleset) for o in message["options"] or ()]
+            self.problem = message.get("problem") or ""     # the referee's AI failed: the game stalls
         elif kind == "error":
             self.errors.append(str(message.get("message")))
         else:

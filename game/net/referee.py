@@ -55,6 +55,7 @@ class Referee:
                                    f"({', '.join(sorted(PLAYER_KINDS))}), got {who!r}")
         self.state, self.actions, self.seats, self.codes = state, actions, seats, codes
         self.save_path = save_path
+        self.problem = ""                       # why the game stopped short, if it did (an AI's failure)
         self._encoded = [action_json(a, state.ruleset_id) for a in actions]
         self._ai = {s: make_player(who, state.seed, s) for s, who in enumerate(seats) if who != GUEST}
         self._auto = [make_player(AUTO_LEVEL, state.seed, s) for s in range(state.sides)]
@@ -133,7 +134,7 @@ class Referee:
         message = {"type": "state", "at": self.state.action_count, "view": wire.view_json(view, log_from),
                    "decision": wire.decision_json(decision) if decision is not None else None,
                    "options": wire.options_json(engine.legal_actions(self.state), self.state.ruleset_id)
-                   if mine else None}
+                   if mine else None, "problem": self.problem or None}
         return message, (key, len(view.log))
 
     def view_key(self, view: GameState) -> str:
@@ -174,7 +175,10 @@ class Referee:
         if reason is not None:
             raise RefereeError(f"act.action: not allowed now ({reason})")
         self._apply(action, checked=False)      # just checked: the option search is not run twice
-        self.play_ai()
+        try:
+            self.play_ai()
+        except Exception as exc:                # the guest's action stands; the AI's failure is told
+            self.problem = f"the AI could not play ({type(exc).__name__}: {exc})"
 
     def _apply(self, action: Action, checked: bool = True) -> None:
         engine.apply(self.state, action, checked=checked)
