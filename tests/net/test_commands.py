@@ -43,3 +43,24 @@ def test_join_without_an_ai_level_says_what_is_not_built_yet(tmp_path):
     join = game_command("join", "127.0.0.1:1", "--code", "x", home=tmp_path)
     assert join.wait(60) == 2
     assert "not built yet" in join.stderr.read()
+
+
+def test_a_players_save_hosted_goes_on_as_the_uninterrupted_game(tmp_path):
+    """A game saved in the window (side 0 a person, side 1 the easy AI), hosted from its save: the
+    person's side is a guest's seat, the AI's side goes on playing, and the game ends as if never stopped."""
+    from game.io.save_file import save_game
+    scenario = scenario_of("takipsilim-dusk-ambush")
+    sim = simulate.run(engine.new_game(scenario, 9), ["easy", "easy"], stop_after=12)
+    save = save_game(tmp_path / "mine.json", sim.state, sim.actions, ["human", "easy"])
+    port = str(free_port())
+    host = game_command("host", str(save), "--bind", "127.0.0.1", "--port", port, home=tmp_path)
+    told = []
+    while not told or not told[-1].startswith("  python -m game join"):
+        told.append(host.stdout.readline())
+        assert told[-1], host.stderr.read()
+    assert told[-2].startswith("join code for side 0 (")
+    guest = game_command("join", f"127.0.0.1:{port}", "--code", told[-2].split(": ")[-1].strip(), "--ai", "easy",
+                         home=tmp_path)
+    guest.communicate(timeout=300)
+    expected = simulate.run(engine.new_game(scenario, 9), ["easy", "easy"]).state
+    assert host.communicate(timeout=60)[0].strip().splitlines()[-1] == simulate.summary_line(expected)
