@@ -1,5 +1,6 @@
 """`make bench` figure of issue 29: `net-load games=50 actions=N clients=100 p50_ms=.. p95_ms=.. max_ms=..
-target_p95_ms=50 within=yes|no`.
+target_p95_ms=50 within=yes|no load_avg=.. cores=..` (and the same for one game alone: the referee's own
+cost per action, without the queue of the others; the load average says how busy the machine was).
 
 50 AI-against-AI games at once on one club server (`python -m game serve`, a process of its own, each
 game saved after every action), two guests each. The round trip of an action is timed from a guest's
@@ -96,7 +97,8 @@ def run() -> list[str]:
         p95 = rounds[int(0.95 * (len(rounds) - 1))]
         lines.append(f"net-load games={games} actions={len(rounds)} clients={2 * games} "
                      f"p50_ms={statistics.median(rounds):.1f} p95_ms={p95:.1f} max_ms={rounds[-1]:.1f} "
-                     f"target_p95_ms={TARGET_P95_MS:.0f} within={'yes' if p95 <= TARGET_P95_MS else 'no'}")
+                     f"target_p95_ms={TARGET_P95_MS:.0f} within={'yes' if p95 <= TARGET_P95_MS else 'no'} "
+                     f"load_avg={os.getloadavg()[0]:.1f} cores={os.cpu_count()}")
     return lines
 
 
