@@ -49,7 +49,8 @@ STDLIB_EXCLUDES = [
     "setuptools", "pkg_resources", "pip", "wheel",
     "sqlite3", "_sqlite3", "dbm", "curses", "_curses", "readline",
     "xmlrpc", "http.server", "ftplib", "imaplib", "poplib", "smtplib", "nntplib", "telnetlib",
-    "mailbox", "ssl", "_ssl", "asyncio", "concurrent.futures.process", "multiprocessing",
+    # (asyncio and ssl stay: play at a distance runs on websockets, which imports both)
+    "mailbox", "concurrent.futures.process", "multiprocessing",
     "IPython", "matplotlib", "PIL", "scipy", "pandas",
     # OpenSSL's hashes: hashlib falls back to its built-in sha256 and friends, and libcrypto
     # (about 4.5 MB) stays out.

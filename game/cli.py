@@ -1,6 +1,6 @@
 """`python -m game ...` and the `skirmish` console script (design §4-§7).
 
-Subcommands: odds, los, validate, scenarios, rulesets, simulate, play, import-tiled. Bad input gives one
+Subcommands: odds, los, validate, scenarios, rulesets, simulate, play, import-tiled, host, join, serve. Bad input gives one
 short line on stderr and exit 2, never a traceback.
 """
 from __future__ import annotations
@@ -53,6 +53,8 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("target", nargs="?")
     pl.add_argument("--frames", type=int)
     pl.add_argument("--screenshot")
+    from game.net.commands import add_parsers as add_network_parsers
+    add_network_parsers(sub)                    # host, join, serve (issue 29)
     return p
 
 
@@ -230,7 +232,15 @@ def cmd_import_tiled(args: argparse.Namespace) -> int:
     return tiled_cli.run(args.map, args.ruleset, args.cm_per_tile, args.output)
 
 
-COMMANDS = {"import-tiled": cmd_import_tiled, "odds": cmd_odds, "los": cmd_los, "validate": cmd_validate, "scenarios": cmd_scenarios,
+def cmd_network(args: argparse.Namespace) -> int:
+    from game.net.commands import run
+    try:
+        return run(args, _options(args.option) if getattr(args, "option", None) else {})
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+COMMANDS = {"host": cmd_network, "join": cmd_network, "serve": cmd_network, "import-tiled": cmd_import_tiled, "odds": cmd_odds, "los": cmd_los, "validate": cmd_validate, "scenarios": cmd_scenarios,
             "rulesets": cmd_rulesets, "simulate": cmd_simulate, "play": cmd_play}
 
 

@@ -20,6 +20,7 @@ BENCHES = (
     "tests.bench_saves",             # issue 24 §2.3: opening the longest campaign's save
     "tests.bench_selfplay",          # issue 12: self-play of every bundled scenario
     "tests.bench_memory",            # issue 30 §4: memory over 50 games, through the engine and the Session
+    "game.net.bench",                # issue 29: 50 network games at once on one server
 )
 
 

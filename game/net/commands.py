@@ -1,0 +1,173 @@
+"""`python -m game host | join | serve` (issue 29): the command-line side of play at a distance.
+
+Each command raises ValueError with one line for bad input (game/cli.py prints it, exit 2).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PORT = 8765
+
+
+def add_parsers(sub: Any) -> None:
+    h = sub.add_parser("host", help="referee a game others join over the network")
+    h.add_argument("target", metavar="SCENARIO|SAVE")
+    h.add_argument("--port", type=int, default=DEFAULT_PORT)
+    h.add_argument("--bind", default="0.0.0.0", help="the address to listen on (127.0.0.1: this machine only)")
+    h.add_argument("--seat", type=int, help="the one side a guest plays (the others: --players' AI, else easy)")
+    h.add_argument("--players", help="guest or an AI level for each side, comma-separated (default: all guests)")
+    h.add_argument("--seed", type=int)
+    h.add_argument("--max-turns", type=int)
+    h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    h.add_argument("--save", help="where the game is saved after every action (default: the saves folder)")
+    j = sub.add_parser("join", help="join a hosted game with its code")
+    j.add_argument("address", metavar="ADDRESS:PORT")
+    j.add_argument("--code", required=True)
+    j.add_argument("--ai", metavar="LEVEL", help="let an AI level play the seat (the window is not built yet)")
+    s = sub.add_parser("serve", help="a club server: many games, each saved after every action")
+    s.add_argument("--port", type=int, default=DEFAULT_PORT)
+    s.add_argument("--bind", default="0.0.0.0")
+    s.add_argument("--data", help="where the games are kept (default: the player's folder, server/)")
+
+
+def run(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    return {"host": host, "join": join, "serve": serve}[args.command](args, options)
+
+
+# -- host ------------------------------------------------------------------------------------------
+def seats_from(args: argparse.Namespace, sides: int) -> list[str]:
+    """--players (one for all sides, or one per side) and --seat (the guest's side; the rest AI)."""
+    from game.net.referee import GUEST
+    given = [p.strip() for p in args.players.split(",")] if args.players else None
+    if given is not None and len(given) == 1:
+        given = given * sides
+    if given is not None and len(given) != sides:
+        raise ValueError(f"--players: expected one per side ({sides}), got {len(given)}")
+    if args.seat is None:
+        return given or [GUEST] * sides
+    if not 0 <= args.seat < sides:
+        raise ValueError(f"--seat: expected a side from 0 to {sides - 1}, got {args.seat}")
+    seats = given or ["easy"] * sides
+    seats[args.seat] = GUEST
+    return seats
+
+
+def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    import secrets
+    from game import simulate
+    from game.io.errors import FileProblem
+    from game.io.paths import saves_dir
+    from game.io.scenario_file import load_scenario
+    from game.net.referee import GUEST, Referee, seats_path
+    from game.net.server import host_referee, serve_forever
+    try:
+        target = Path(args.target)
+        if target.suffix == ".json" and seats_path(target).exists():
+            referee = Referee.restart(target)            # a host restarted: its guests' codes hold
+        elif (save := a_save(target)) is not None:       # a game saved in the window, hosted from there on
+            from game.io.save_file import HUMAN, resume
+            seats = (seats_from(args, len(save.scenario.sides)) if args.players or args.seat is not None
+                     else [GUEST if p == HUMAN else p for p in save.players] or [GUEST] * len(save.scenario.sides))
+            referee = Referee.seat(resume(save), save.actions, seats, Path(args.save) if args.save else
+                                   saves_dir() / f"network-{secrets.token_hex(4)}.json")
+        else:
+            scenario = simulate.with_turn_limit(load_scenario(args.target), args.max_turns)
+            seats = seats_from(args, len(scenario.sides))
+            seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 63)
+            scenario = simulate.with_built_forces(scenario, ["human" if s == "guest" else s for s in seats], seed)
+            save = Path(args.save) if args.save else saves_dir() / f"network-{secrets.token_hex(4)}.json"
+            referee = Referee.new(scenario, seed, options, seats, save)
+    except FileProblem as exc:
+        raise ValueError(str(exc)) from None
+
+    def tell_where(server: Any) -> None:           # once the port is open
+        print(f"hosting {referee.state.scenario.title} ({referee.state.ruleset_id}); saved after every action "
+              f"to {referee.save_path}")
+        for address in addresses(args.bind):
+            print(f"address {address}:{args.port}")
+        print(f"port {args.port}")
+        for seat, code in sorted(referee.codes.items()):
+            print(f"join code for side {seat} ({referee.state.scenario.sides[seat].name}): {code}")
+            print(f"  python -m game join ADDRESS:{args.port} --code {code}", flush=True)
+    listen(serve_forever(host_referee(referee), args.bind, args.port, ready=tell_where, until_over=True), args)
+    from game.simulate import summary_line
+    print(summary_line(referee.state))
+    return 0
+
+
+def a_save(target: Path) -> Any:
+    """The save at `target`, or None when it is not one (a scenario, then)."""
+    from game.io.errors import FileProblem
+    from game.io.save_file import load_save, read_summary
+    if target.suffix != ".json" or not target.is_file():
+        return None
+    try:
+        read_summary(target)
+    except FileProblem:
+        return None
+    return load_save(target)
+
+
+def listen(serving: Any, args: argparse.Namespace) -> None:
+    try:
+        asyncio.run(serving)
+    except OSError as exc:
+        raise ValueError(f"--port {args.port}: cannot listen on {args.bind} ({exc.strerror or exc})") from None
+
+
+def addresses(bind: str) -> list[str]:
+    """The addresses this machine can be reached at (its own first, from the route out)."""
+    if bind not in ("0.0.0.0", "::", ""):
+        return [bind]
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))          # no packet is sent: the route's own address
+            found.append(probe.getsockname()[0])
+        except OSError:
+            pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    found.append("127.0.0.1")
+    return list(dict.fromkeys(found))
+
+
+# -- join ------------------------------------------------------------------------------------------
+def join(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    from game.net.client import GameStalled, JoinRefused, play
+    if args.ai is None:
+        raise ValueError("join: playing in the window is not built yet; give --ai LEVEL to let an AI play the seat")
+    try:
+        guest = asyncio.run(play(args.address, args.code, args.ai))
+    except (JoinRefused, GameStalled) as exc:
+        raise ValueError(f"{args.address}: {exc}") from None
+    except OSError as exc:
+        raise ValueError(f"{args.address}: cannot reach the host ({exc.strerror or exc})") from None
+    assert guest.view is not None and guest.view.outcome is not None
+    winner = guest.view.outcome.winner
+    turns = min(guest.view.flow.turn, guest.view.scenario.turn_limit)
+    print(f"winner={'draw' if winner is None else winner} turns={turns} seat={guest.seat}")
+    return 0
+
+
+# -- serve -----------------------------------------------------------------------------------------
+def serve(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    from game.io.paths import data_dir
+    from game.net.server import Tables, serve_forever
+    data = Path(args.data) if args.data else data_dir() / "server"
+    data.mkdir(parents=True, exist_ok=True)
+    tables = Tables(data, open_to_create=True)
+    resumed = tables.resume_all()
+    for problem in tables.problems:
+        print(f"warning: not resumed: {problem}", file=sys.stderr)
+    listen(serve_forever(tables, args.bind, args.port, ready=lambda server: print(
+        f"serving on {args.bind}:{args.port}; {resumed} games resumed from {data}", flush=True)), args)
+    return 0

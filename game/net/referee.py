@@ -1,0 +1,201 @@
+"""The referee: it holds the game, seats its players and checks every action (issue 29).
+
+Each side is seated as a `guest` (a person or program joining with a code), or an AI level that
+plays itself as `simulate` plays it (the same players from the same seed, so the same game). A
+guest's action is parsed, checked against the seat and `engine.check`, and only then applied; any
+fault gets one error reply and changes nothing. After every action the game is saved atomically
+(game/io/save_file.py); the seats and their codes lie beside the save, so a referee restarted from
+it takes its guests back.
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+from pathlib import Path
+from typing import Any
+
+from game.ai.players import AUTO_LEVEL, PLAYER_KINDS, make_player
+from game.engine import game as engine
+from game.engine.actions import Action
+from game.engine.dice import derived_seed
+from game.engine.scenario import Scenario
+from game.engine.state import GameState
+from game.io.save_file import HUMAN, action_json, load_save, resume, save_game, write_json_atomic
+from game.io.errors import FileProblem
+from game.io.jsontext import parse_json, read_bytes
+from game.net import wire
+
+GUEST = "guest"
+SEATS_SUFFIX = ".seats.json"
+
+
+class RefereeError(ValueError):
+    """A message refused: the one line the sender is told."""
+
+
+def new_code() -> str:
+    """An unguessable join code (96 random bits)."""
+    return secrets.token_urlsafe(12)
+
+
+def seats_path(save_path: Path) -> Path:
+    return save_path.with_name(save_path.name.removesuffix(".json") + SEATS_SUFFIX)
+
+
+class Referee:
+    """One game, its seats and their join codes; `save_path` None keeps it in memory only."""
+
+    def __init__(self, state: GameState, actions: list[Action], seats: list[str],
+                 codes: dict[int, str], save_path: Path | None = None) -> None:
+        if len(seats) != state.sides:
+            raise RefereeError(f"seats: expected one per side ({state.sides}), got {len(seats)}")
+        for side, who in enumerate(seats):
+            if who != GUEST and who not in PLAYER_KINDS:
+                raise RefereeError(f"seats[{side}]: expected {GUEST} or an AI level "
+                                   f"({', '.join(sorted(PLAYER_KINDS))}), got {who!r}")
+        self.state, self.actions, self.seats, self.codes = state, actions, seats, codes
+        self.save_path = save_path
+        self.problem = ""                       # why the game stopped short, if it did (an AI's failure)
+        self._encoded = [action_json(a, state.ruleset_id) for a in actions]
+        self._ai = {s: make_player(who, state.seed, s) for s, who in enumerate(seats) if who != GUEST}
+        self._auto = [make_player(AUTO_LEVEL, state.seed, s) for s in range(state.sides)]
+
+    # -- making and resuming --------------------------------------------------------------------
+    @classmethod
+    def new(cls, scenario: Scenario, seed: int, options: dict[str, Any] | None, seats: list[str],
+            save_path: Path | None = None) -> "Referee":
+        return cls.seat(engine.new_game(scenario, seed, options), [], seats, save_path)
+
+    @classmethod
+    def seat(cls, state: GameState, actions: list[Action], seats: list[str],
+             save_path: Path | None = None) -> "Referee":
+        """Referee a game (new, or resumed from a player's save): new join codes for its guest seats."""
+        codes = {s: new_code() for s, who in enumerate(seats) if who == GUEST}
+        referee = cls(state, list(actions), list(seats), codes, save_path)
+        if save_path is not None:
+            write_json_atomic(seats_path(save_path), {"seats": seats, "codes": {str(s): c for s, c in codes.items()}})
+        referee.save()
+        referee.play_ai()
+        return referee
+
+    @classmethod
+    def restart(cls, save_path: Path) -> "Referee":
+        """The referee of a saved game, its seats and codes read from beside the save."""
+        save = load_save(save_path)
+        state = resume(save)
+        where = str(seats_path(save_path))
+        side_doc = parse_json(read_bytes(where, where, 1 << 16), where, 1 << 16)
+        try:
+            codes = {int(s): str(c) for s, c in side_doc["codes"].items()}
+            seats = [str(who) for who in side_doc["seats"]]
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise FileProblem(where, "seats", "expected the seats and join codes the referee wrote") from None
+        referee = cls(state, list(save.actions), seats, codes, save_path)
+        referee.play_ai()
+        return referee
+
+    def save(self) -> None:
+        if self.save_path is not None:
+            players = [HUMAN if who == GUEST else who for who in self.seats]
+            save_game(self.save_path, self.state, self.actions, players, label="network game",
+                      encoded=self._encoded)
+
+    # -- seats ---------------------------------------------------------------------------------
+    def join(self, code: Any) -> int:
+        """The seat a join code binds, compared in constant time; a wrong code is refused."""
+        if not isinstance(code, str) or not code.isascii():
+            raise RefereeError("hello.code: expected the join code (a short string)")
+        found = None
+        for seat, known in self.codes.items():
+            if hmac.compare_digest(known.encode(), code.encode()):
+                found = seat
+        if found is None:
+            raise RefereeError("hello.code: no seat of this game has that join code")
+        return found
+
+    def player_seed(self) -> int:
+        """The one-way seed the AI players are made from (never the game's seed, nor the dice's):
+        a guest driven by an AI level plays exactly as `simulate` would."""
+        return derived_seed(self.state.seed, "players")
+
+    def welcome(self, seat: int) -> dict[str, Any]:
+        return {"type": "welcome", "seat": seat, "sides": [s.name for s in self.state.scenario.sides],
+                "ruleset": self.state.ruleset_id, "player_seed": self.player_seed()}
+
+    def update(self, seat: int, held: tuple[str, int] = ("", 0)) -> tuple[dict[str, Any], tuple[str, int]]:
+        """What `seat` is sent now: its view, the decision, and the options when the decision is its
+        own. `held`: which game's log the guest holds and how many lines (sent again from the first
+        line when it now sees another game, a campaign's battle); returned as it will be after this."""
+        view = engine.view(self.state, seat)
+        key = self.view_key(view)
+        log_from = held[1] if held[0] == key and held[1] <= len(view.log) else 0
+        decision = engine.to_act(self.state)
+        mine = decision is not None and decision.seat == seat and not engine.auto_played(self.state)
+        message = {"type": "state", "at": self.state.action_count, "view": wire.view_json(view, log_from),
+                   "decision": wire.decision_json(decision) if decision is not None else None,
+                   "options": wire.options_json(engine.legal_actions(self.state), self.state.ruleset_id)
+                   if mine else None, "problem": self.problem or None}
+        return message, (key, len(view.log))
+
+    def view_key(self, view: GameState) -> str:
+        """Which game a view shows (the campaign or its n-th battle): the log restarts when it changes."""
+        nested = self.state.children if view.seats is not None else 0
+        return f"{view.ruleset_id}/{view.scenario.name}/{nested}"
+
+    # -- acting --------------------------------------------------------------------------------
+    def handle(self, seat: int, text: str | bytes) -> str | None:
+        """A guest's raw message: None when it was applied, else the one line it is told (the
+        game then unchanged: a fault in the ruleset itself leaves the state as it was too)."""
+        try:
+            self.act(seat, wire.loads(text))
+        except (wire.WireError, RefereeError) as exc:
+            return str(exc)
+        except Exception as exc:
+            return f"the referee could not apply that ({type(exc).__name__}: {exc})"
+        return None
+
+    def act(self, seat: int, message: dict[str, Any]) -> None:
+        """Apply a guest's `act` message for `seat`, or raise RefereeError leaving everything as it was."""
+        if message.get("type") != "act":
+            raise RefereeError(f"message.type: expected 'act', got {str(message.get('type'))[:40]!r}")
+        at = message.get("at")
+        if at != self.state.action_count:
+            raise RefereeError(f"act.at: the game is at action {self.state.action_count}, "
+                               f"not {str(at)[:20]}: wait for the latest state")
+        decision = engine.to_act(self.state)
+        if decision is None:
+            raise RefereeError("act: the game is over")
+        if decision.seat != seat or self.seats[seat] != GUEST or engine.auto_played(self.state):
+            raise RefereeError(f"act: side {decision.seat} decides now, not side {seat}")
+        try:
+            action = wire.action_from_json(message.get("action"), self.state.ruleset_id, "act.action")
+        except wire.WireError as exc:
+            raise RefereeError(str(exc)) from None
+        reason = engine.check(self.state, action)
+        if reason is not None:
+            raise RefereeError(f"act.action: not allowed now ({reason})")
+        self._apply(action, checked=False)      # just checked: the option search is not run twice
+        try:
+            self.play_ai()
+        except Exception as exc:                # the guest's action stands; the AI's failure is told
+            self.problem = f"the AI could not play ({type(exc).__name__}: {exc})"
+
+    def _apply(self, action: Action, checked: bool = True) -> None:
+        engine.apply(self.state, action, checked=checked)
+        self.actions.append(action)
+        self._encoded.append(action_json(action, self.state.ruleset_id))
+        self.save()
+
+    def play_ai(self) -> None:
+        """The AI seats (and the campaign's auto-resolved battles) play until a guest decides."""
+        while (decision := engine.to_act(self.state)) is not None:
+            auto = engine.auto_played(self.state)
+            if not auto and self.seats[decision.seat] == GUEST:
+                return
+            player = self._auto[decision.seat] if auto else self._ai[decision.seat]
+            view = engine.view(self.state, decision.seat)
+            self._apply(player.choose(view, engine.legal_actions(self.state), decision))
+
+    @property
+    def over(self) -> bool:
+        return self.state.outcome is not None

@@ -1,0 +1,185 @@
+"""The websocket transport of the referee: `host` (one game) and `serve` (a club server, many games).
+
+A connection's first message is `hello` with a join code (or, on a club server, `create` to start a
+game: the reply names its join codes). The code binds the connection to its seat; from then on the
+connection sends `act` messages and receives, after every action of the game, its seat's `state`.
+Every fault gets one `error` reply and changes nothing. Loopback tests bind 127.0.0.1.
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import secrets
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+from game.net import wire
+from game.net.referee import GUEST, Referee, RefereeError
+
+GAME_FILE = "game.json"         # each game in a folder of its own: DIR/<game id>/game.json (and its seats)
+FRAME_LIMIT = 4 * wire.MAX_MESSAGE_BYTES     # bigger frames close the connection; smaller ones over
+                                             # the message limit get an error reply
+
+
+@dataclasses.dataclass(eq=False)
+class Seat:
+    """One guest's connection: its seat, and which game's log (and how much of it) it holds."""
+
+    ws: Any
+    referee: Referee
+    seat: int
+    key: str = ""
+    held: int = 0
+
+
+class Tables:
+    """The games a server referees, found by join code; `data`: where each game is saved."""
+
+    def __init__(self, data: Path | None = None, open_to_create: bool = False) -> None:
+        self.games: dict[str, Referee] = {}
+        self.data, self.open_to_create = data, open_to_create
+        self.seated: set[Seat] = set()
+        self.errors_sent = 0
+        self.all_over: asyncio.Event | None = None
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.problems: list[str] = []          # games that could not be resumed, one line each
+
+    def add(self, game_id: str, referee: Referee) -> None:
+        self.games[game_id] = referee
+        self._locks[id(referee)] = asyncio.Lock()
+
+    def lock(self, referee: Referee) -> asyncio.Lock:
+        """One action at a time in a game (the others' go on meanwhile)."""
+        return self._locks[id(referee)]
+
+    def resume_all(self) -> int:
+        """Every game saved in the data folder, back as it was (after a restart, even a kill -9)."""
+        assert self.data is not None
+        from game.io.errors import FileProblem
+        for path in sorted(self.data.glob(f"*/{GAME_FILE}")):
+            try:
+                self.add(path.parent.name, Referee.restart(path))
+            except (FileProblem, RefereeError) as exc:     # one broken game does not stop the others
+                self.problems.append(str(exc))
+        return len(self.games)
+
+    def find(self, code: Any) -> tuple[Referee, int]:
+        """The game and seat of a join code (every game asked, each in constant time)."""
+        for referee in self.games.values():
+            try:
+                return referee, referee.join(code)
+            except RefereeError:
+                continue
+        raise RefereeError("hello.code: no seat on this server has that join code")
+
+    def create(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A new game on a club server: {scenario (a bundled name), players (guest or an AI level,
+        one per side), seed?, options?, max_turns?} -> its id and join codes."""
+        from game import simulate
+        from game.io.errors import FileProblem
+        from game.io.save_file import HUMAN
+        from game.io.scenario_file import load_scenario
+        if not self.open_to_create or self.data is None:
+            raise RefereeError("create: this host holds one game; join it with its code")
+        players, seed = message.get("players"), message.get("seed", secrets.randbelow(2 ** 63))
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RefereeError("create.players: expected a list of 'guest' or AI levels, one per side")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 63:
+            raise RefereeError("create.seed: expected a whole number from 0 to 2**63-1")
+        options, max_turns = message.get("options") or {}, message.get("max_turns")
+        if max_turns is not None and (not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1):
+            raise RefereeError("create.max_turns: expected a whole number of turns >= 1")
+        try:
+            scenario = simulate.with_turn_limit(load_scenario(str(message.get("scenario"))), max_turns)
+            scenario = simulate.with_built_forces(scenario, [HUMAN if p == GUEST else p for p in players], seed)
+        except FileProblem as exc:
+            raise RefereeError(f"create.scenario: {exc}") from None
+        game_id = secrets.token_hex(6)
+        try:
+            referee = Referee.new(scenario, seed, options, players, self.data / game_id / GAME_FILE)
+        except (ValueError, TypeError) as exc:
+            raise RefereeError(f"create: {exc}") from None
+        self.add(game_id, referee)
+        return {"type": "created", "game": game_id, "codes": {str(s): c for s, c in referee.codes.items()}}
+
+    # -- the conversation ----------------------------------------------------------------------
+    async def converse(self, ws: Any) -> None:
+        seat: Seat | None = None
+        try:
+            async for text in ws:
+                if seat is not None:
+                    async with self.lock(seat.referee):
+                        # in a thread: the save's fsync waits there while the other games go on
+                        refused = await asyncio.to_thread(seat.referee.handle, seat.seat, text)
+                        if refused is None:
+                            await self.tell_all(seat.referee, seat.seat)
+                    if refused is not None:
+                        await self._error(ws, refused)
+                    continue
+                try:
+                    seat = await self._greet(ws, wire.loads(text))
+                except (wire.WireError, RefereeError) as exc:
+                    await self._error(ws, str(exc))
+                except Exception as exc:    # a scenario the ruleset cannot set up: one line, no game
+                    await self._error(ws, f"the server could not do that ({type(exc).__name__}: {exc})")
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.seated.discard(seat)     # type: ignore[arg-type]
+
+    async def _greet(self, ws: Any, message: dict[str, Any]) -> Seat | None:
+        if message["type"] == "create":
+            await ws.send(wire.dumps(self.create(message)))
+            return None
+        if message["type"] != "hello":
+            raise RefereeError(f"message.type: expected 'hello' with your join code first, got {message['type'][:40]!r}")
+        referee, side = self.find(message.get("code"))
+        seat = Seat(ws, referee, side)
+        async with self.lock(referee):
+            self.seated.add(seat)
+            await ws.send(wire.dumps(referee.welcome(side)))
+            await self.tell(seat)
+        return seat
+
+    async def _error(self, ws: Any, text: str) -> None:
+        self.errors_sent += 1
+        await ws.send(wire.dumps({"type": "error", "message": text}))
+
+    async def tell(self, seat: Seat) -> None:
+        message, (seat.key, seat.held) = seat.referee.update(seat.seat, (seat.key, seat.held))
+        try:
+            await seat.ws.send(wire.dumps(message))
+        except websockets.ConnectionClosed:
+            self.seated.discard(seat)
+
+    async def tell_all(self, referee: Referee, acting: int = -1) -> None:
+        for seat in sorted((s for s in self.seated if s.referee is referee), key=lambda s: s.seat != acting):
+            await self.tell(seat)               # the acting seat's echo first
+        if self.all_over is not None and all(r.over for r in self.games.values()):
+            self.all_over.set()
+
+
+async def serve_forever(tables: Tables, host: str, port: int, ready: Any = None,
+                        until_over: bool = False) -> None:
+    """Serve until cancelled; `until_over`: until every game is over and its guests were told."""
+    tables.all_over = asyncio.Event()
+    async with websockets.serve(tables.converse, host, port, max_size=FRAME_LIMIT) as server:
+        if ready is not None:
+            ready(server)
+        if until_over:
+            if not all(r.over for r in tables.games.values()):
+                await tables.all_over.wait()
+            await asyncio.sleep(0.5)          # the last state on its way out
+        else:
+            await asyncio.get_running_loop().create_future()
+
+
+def host_referee(referee: Referee) -> Tables:
+    tables = Tables()
+    tables.add("game", referee)
+    return tables
+
+
+__all__ = ["GUEST", "Tables", "serve_forever", "host_referee", "FRAME_LIMIT"]

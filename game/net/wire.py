@@ -1,0 +1,198 @@
+"""The wire format: what a guest receives and sends, as versioned JSON (issue 29).
+
+A guest receives its side's view (`engine.view(state, seat)`), never the seed nor the dice
+stream's position: both are left out here, and the rebuilt view has a dice stream of seed 0 at 0.
+The log and the rolls go as they grow (`log_from`: how many lines the guest already holds), so a
+long game does not resend its whole history after every action. Move regions travel as WKB hex:
+binary doubles, so the rebuilt region is exactly the host's.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from fractions import Fraction
+from typing import Any
+
+import shapely
+
+from game.engine import registry
+from game.engine.actions import Action
+from game.engine.boards import build_board
+from game.engine.dice import DiceStream, Roll
+from game.engine.events import Event
+from game.engine.flow import Decision, FlowState
+from game.engine.ruleset import Option
+from game.engine.scenario import Scenario, Unit
+from game.engine.state import GameState, Result
+
+VERSION = 1
+MAX_MESSAGE_BYTES = 256 * 1024        # what a guest may send; an action is a few hundred bytes
+
+
+class WireError(ValueError):
+    """A message that is not what the protocol says: one line naming the place."""
+
+
+# -- messages ------------------------------------------------------------------------------------
+def dumps(message: dict[str, Any]) -> str:
+    """One message: {"v": VERSION, "type": ..., ...}, plain JSON (no NaN)."""
+    return json.dumps({"v": VERSION, **message}, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
+
+
+def loads(text: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> dict[str, Any]:
+    """Parse a message, refusing what is oversized, not JSON, not an object or of another version."""
+    if len(text) > limit:
+        raise WireError(f"message: {len(text)} bytes is over the limit of {limit}")
+    try:
+        doc = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise WireError(f"message: expected JSON ({str(exc).splitlines()[0][:80]})") from None
+    if not isinstance(doc, dict):
+        raise WireError(f"message: expected an object, got {type(doc).__name__}")
+    if doc.get("v") != VERSION:
+        raise WireError(f"message.v: this is protocol version {VERSION}, the other side speaks "
+                        f"{doc.get('v')!r}: use the same version of Skirmish Table on both machines")
+    if not isinstance(doc.get("type"), str):
+        raise WireError("message.type: expected a string")
+    return doc
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON carries")
+
+
+# -- the view --------------------------------------------------------------------------------------
+def view_json(view: GameState, log_from: int = 0) -> dict[str, Any]:
+    """A side's view as JSON: no seed, no dice position; the log and rolls from `log_from` on. The
+    scenario goes with the whole view only (a guest holding part of the log holds its scenario)."""
+    first_roll = _rolls_before(view, log_from)
+    return {
+        "ruleset": view.ruleset_id, "options": view.options, "scenario": None if log_from else view.scenario.raw,
+        "units": [unit_json(view.units[k]) for k in view.units],
+        "flow": view.flow.to_json(), "data": view.data, "action_count": view.action_count,
+        "outcome": view.outcome.to_json() if view.outcome else None, "viewer": view.viewer,
+        "seats": list(view.seats) if view.seats is not None else None, "children": view.children,
+        "log_from": log_from, "log": [e.to_json() for e in view.log[log_from:]],
+        "rolls": [r.to_json() for r in view.rolls[first_roll:]],
+        "rolls_hidden_from": [list(h) for h in view.rolls_hidden_from[first_roll:]],
+    }
+
+
+def _rolls_before(view: GameState, log_from: int) -> int:
+    """Each roll is logged as one `Rolled` event: the rolls a guest holds are those of its lines."""
+    return sum(1 for e in view.log[:log_from] if e.kind == "Rolled")
+
+
+class Boards:
+    """Scenarios and boards already built, by the scenario document (a board takes time to build)."""
+
+    def __init__(self) -> None:
+        self._built: dict[str, tuple[Scenario, Any]] = {}
+
+    def get(self, raw: dict[str, Any]) -> tuple[Scenario, Any]:
+        key = json.dumps(raw, sort_keys=True)
+        if key not in self._built:
+            scenario = Scenario.from_dict(raw)
+            self._built = {key: (scenario, build_board(scenario))}     # one game at a time: keep one
+        return self._built[key]
+
+
+def view_from_json(doc: dict[str, Any], earlier: GameState | None = None,
+                   boards: Boards | None = None) -> GameState:
+    """Rebuild the view a guest draws: the log and rolls are `earlier`'s followed by the new ones."""
+    if doc["scenario"] is None:
+        if earlier is None or not doc["log_from"]:
+            raise WireError("view.scenario: expected the scenario with a whole view")
+        scenario, board = earlier.scenario, earlier.board
+    else:
+        scenario, board = (boards or Boards()).get(doc["scenario"])
+    log = list(earlier.log[:doc["log_from"]]) if earlier is not None else []
+    rolls_kept = sum(1 for e in log if e.kind == "Rolled")
+    rolls = list(earlier.rolls[:rolls_kept]) if earlier is not None else []
+    hidden = list(earlier.rolls_hidden_from[:rolls_kept]) if earlier is not None else []
+    if len(log) != doc["log_from"]:
+        raise WireError(f"view.log_from: the guest holds {len(log)} log lines, not {doc['log_from']}")
+    outcome = doc["outcome"]
+    return GameState(
+        ruleset_id=doc["ruleset"], options=doc["options"], scenario=scenario, board=board, seed=0,
+        units={u["id"]: unit_from_json(u) for u in doc["units"]}, flow=FlowState.from_json(doc["flow"]),
+        dice=DiceStream(seed=0), data=doc["data"],
+        log=log + [event_from_json(e) for e in doc["log"]],
+        rolls=rolls + [Roll.from_json(r) for r in doc["rolls"]],
+        rolls_hidden_from=hidden + [tuple(h) for h in doc["rolls_hidden_from"]],
+        action_count=doc["action_count"],
+        outcome=Result(outcome["winner"], outcome["reason"], outcome.get("data", {})) if outcome else None,
+        viewer=doc["viewer"], seats=tuple(doc["seats"]) if doc["seats"] is not None else None,
+        children=doc["children"])
+
+
+_UNIT_FIELDS = tuple(f.name for f in dataclasses.fields(Unit))
+
+
+def unit_json(u: Unit) -> dict[str, Any]:
+    """Unit.to_json without its deep copy (the message is written out at once)."""
+    data = {name: getattr(u, name) for name in _UNIT_FIELDS}
+    data["markers"] = sorted(u.markers)
+    data["hex"] = list(u.hex) if u.hex is not None else None
+    return data
+
+
+def unit_from_json(d: dict[str, Any]) -> Unit:
+    return Unit(**{**d, "markers": set(d["markers"]), "hex": tuple(d["hex"]) if d.get("hex") else None})
+
+
+def event_from_json(d: dict[str, Any]) -> Event:
+    return Event(kind=d["kind"], text=d["text"], data=d["data"], turn=d["turn"], phase=d["phase"],
+                 hidden_from=tuple(d["hidden_from"]))
+
+
+# -- the decision and its options ------------------------------------------------------------------
+def decision_json(decision: Decision) -> dict[str, Any]:
+    return {**decision.to_json(), "seat": decision.seat}
+
+
+def decision_from_json(d: dict[str, Any]) -> Decision:
+    return Decision(**d)
+
+
+def options_json(options: list[Option], ruleset_id: str) -> list[dict[str, Any]]:
+    return [option_json(o, ruleset_id) for o in options]
+
+
+def option_json(o: Option, ruleset_id: str) -> dict[str, Any]:
+    return {"kind": o.kind, "label": o.label,
+            "action": action_json(o.action, ruleset_id) if o.action is not None else None,
+            "region": shapely.to_wkb(o.region, hex=True) if o.region is not None else None,
+            "template": action_json(o.template, ruleset_id) if o.template is not None else None,
+            "actor": list(o.actor), "target": o.target,
+            "odds": None if o.odds is None else f"{o.odds.numerator}/{o.odds.denominator}",
+            "odds_text": o.odds_text, "key": o.key}
+
+
+def option_from_json(d: dict[str, Any], ruleset_id: str) -> Option:
+    return Option(kind=d["kind"], label=d["label"],
+                  action=action_from_json(d["action"], ruleset_id) if d["action"] is not None else None,
+                  region=shapely.from_wkb(d["region"]) if d["region"] is not None else None,
+                  template=action_from_json(d["template"], ruleset_id) if d["template"] is not None else None,
+                  actor=tuple(d["actor"]), target=d["target"],
+                  odds=Fraction(d["odds"]) if d["odds"] is not None else None,
+                  odds_text=d["odds_text"], key=d["key"])
+
+
+def action_json(action: Action, ruleset_id: str) -> dict[str, Any]:
+    """As a save writes it: an action of a nested game has its type qualified (`risk-to-take:Move`)."""
+    from game.io.save_file import action_json as saved
+    return saved(action, ruleset_id)
+
+
+def action_from_json(data: Any, ruleset_id: str, place: str = "action") -> Action:
+    """An action as a save reads it: its type one of the game's (or its nested games') actions and
+    every field of the type its class declares; anything else is a WireError naming the place."""
+    from game.io.errors import FileProblem
+    from game.io.save_file import _action
+    if not isinstance(data, dict):
+        raise WireError(f"{place}: expected an object with a 'type', got {type(data).__name__}")
+    try:
+        return _action(data, registry.get(ruleset_id), "message", place)
+    except FileProblem as exc:
+        raise WireError(str(exc).removeprefix("message: ")) from None
