@@ -396,7 +396,8 @@ def _check_over(state: GameState, ruleset: Ruleset) -> bool:
     state.flow.over = True
     state.flow.queue = []
     state.flow.interrupts = []
-    who = "a draw" if outcome.winner is None else f"{state.scenario.sides[outcome.winner].name} win"
+    # "won by": a side's name may be singular ("Kessel army 2") or plural ("Americans"), no verb to agree
+    who = "a draw" if outcome.winner is None else f"won by {state.scenario.sides[outcome.winner].name}"
     # a nested game (a campaign's battle) ends while its parent goes on: it is named, not "the game"
     ends = f"{state.scenario.title} ends" if state.seats is not None else "The game ends"
     state.emit("GameOver", f"{ends}: {who} ({outcome.reason})", winner=outcome.winner)

@@ -125,7 +125,7 @@ def test_eliminate_victory_when_every_enemy_is_pinned_or_out():
     engine.apply(s, Attack("a", "b"))
     r = engine.result(s)
     assert r.winner == 0 and r.reason == "the Germans are all pinned or out"
-    assert "The game ends: Americans win (the Germans are all pinned or out)" in texts(s)
+    assert "The game ends: won by Americans (the Germans are all pinned or out)" in texts(s)
 
 
 def test_eliminate_without_pinned_counting_needs_everyone_out():

@@ -88,7 +88,7 @@ def test_a_result_summary_is_short_and_names_what_changed():
                                          "survivors": {"0": [{"id": "x"}]}, "field": 0,
                                          "share_lost": {"0": 0.25, "1": 0.5}})
     lines = summary(res, lambda s: ["West", "East"][s], "Battle", ["East army retreats to 5,2"])
-    assert lines[0] == "Battle: West win" and lines[-1] == "East army retreats to 5,2"
+    assert lines[0] == "Battle: won by West" and lines[-1] == "East army retreats to 5,2"
     assert lines[2] == "losses: West 1, East 2" and len(lines) <= 6     # the summary box shows six lines
     assert all(len(line) < 120 for line in lines)
 

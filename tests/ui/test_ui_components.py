@@ -152,7 +152,7 @@ def test_the_end_of_a_nested_game_is_summed_up(monkeypatch):
     assert watch.step(root, str) == (True, None)
     live["inner"] = root
     changed, lines = watch.step(root, str)
-    assert changed and lines == ["Battle of Ligny: French win", "the Prussians broke", "losses: 3"]
+    assert changed and lines == ["Battle of Ligny: won by French", "the Prussians broke", "losses: 3"]
 
 
 # -- the shape of the UI code ----------------------------------------------------------------------------
@@ -196,7 +196,8 @@ def test_a_nested_game_swaps_the_board_view_and_sums_up_its_end(app):
                 break
         assert seen_child and seen_opening
         lines = screen.bars.summary[0]
-        assert lines[0].startswith(battle_scenario().title + ": ") and ("win" in lines[0] or "draw" in lines[0])
+        assert lines[0].startswith(battle_scenario().title + ": ") and ("won by " in lines[0] or "a draw" in lines[0])
+        assert not lines[0].endswith(" win")         # no verb to agree with a side's name (singular or plural)
         app.step()
         assert lines[0] in app.fonts.frame_texts               # shown over the board, not in a dialog
     finally:

@@ -215,10 +215,10 @@ def test_the_end_of_the_game_shows_the_winner_and_saves_the_log(app, toy_ruleset
     assert session.is_over()
     assert app.run_until(lambda: app.top.name == "endgame", 200)
     app.step()
-    assert "Blue win" in app.fonts.frame_texts
+    assert "Won by Blue" in app.fonts.frame_texts and "Blue win" not in app.fonts.frame_texts
     key(app, pygame.K_l)
     logs = list((ui_home / "saves").glob("*.log.txt"))
-    assert logs and "The game ends" in logs[0].read_text(encoding="utf-8")
+    assert logs and "The game ends: won by Blue" in logs[0].read_text(encoding="utf-8")
 
 
 def test_a_failing_ai_is_replaced_by_a_random_choice_and_the_game_goes_on(app, toy_ruleset):

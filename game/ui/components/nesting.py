@@ -55,8 +55,9 @@ def summary(result, side_name: Callable[[int | None], str], title: str = "",
             after: list[str] | None = None) -> list[str]:
     """A short, plain account of a game's result: who won, why, its data in brief, then what it
     changed in the game around it (`after`: the parent's events once the result came back)."""
-    who = "A draw" if result.winner is None else f"{side_name(result.winner)} win"
-    lines = [f"{title + ': ' if title else ''}{who}", str(result.reason or "")]
+    # "won by": a side's name may be singular ("Kessel army 2") or plural ("Hussars"), no verb to agree
+    who = "a draw" if result.winner is None else f"won by {side_name(result.winner)}"
+    lines = [f"{title}: {who}" if title else who[:1].upper() + who[1:], str(result.reason or "")]
     data = getattr(result, "data", None) or {}
     items = [line for k, v in data.items() if (line := _data_line(str(k), v, side_name))]
     lines += items[:1]                     # the box holds six lines: the result, then what it changed

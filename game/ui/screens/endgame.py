@@ -132,7 +132,7 @@ class EndGameScreen(Screen):
         elif res.winner is None:
             headline, colour = "A draw", theme.TEXT
         else:
-            headline = f"{self.session.side_name(res.winner)} win"
+            headline = f"Won by {self.session.side_name(res.winner)}"     # no verb to agree with the name
             colour = theme.shade(theme.side_colour(res.winner), 1.35)
         if self.during:
             headline, colour = "Statistics so far", theme.TEXT

@@ -9,7 +9,7 @@ from game.engine import game as engine
 from game.engine.ruleset import Option
 from game.ui import theme
 from game.ui.components import keymap
-from game.ui.components.action_panel import ActionPanel
+from game.ui.components.action_panel import ActionPanel, phase_of
 from game.ui.components.ai_driver import AiDriver
 from game.ui.components.bars import Bars
 from game.ui.components.board_view import Frame, board_of, kind_of_board, looks_of
@@ -49,6 +49,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         self.placement = self.make_placement()
         self.now = 0.0
         self.seen_version, self.seen_viewer = -1, -1
+        self.my_stage = None                       # phase_of the player's decision while it lasts
         self.banner_to: int | None = None          # hand the window over to this side after this banner
         self.pending_handover = False
         self.last_by_human = False
@@ -142,6 +143,12 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         self.seen_version, self.seen_viewer = s.version, s.viewer
         sel = self.sel
         d = self.my_decision()
+        stage = phase_of(view, d) if d is not None else None
+        if stage is not None and stage != self.my_stage:
+            # a new phase, or the player's turn again after another side's: the unit picked before is
+            # no longer what the panel is about (its lone options hid every other unit's)
+            sel.selected = None
+        self.my_stage = stage
         first = next((a for a in actors_of(d) if a in view.units), None) if d is not None else None
         if first is not None:
             sel.selected = first
