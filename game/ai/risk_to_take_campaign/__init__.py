@@ -46,10 +46,11 @@ HOLD_MANY = 100.0          # ... absolute with two enemy sides or more: a third 
 CROWDED = 1                # hexes a third side's army near an enemy capital adds to the march there
 PARTISANS = 15.0           # ending a march in a town hostile to the side: a unit lost for nothing
 AT_THE_GATES = 2           # an army this close to an enemy capital it sees held ...
-NERVE = 0.75               # ... attacks its garrison at these odds (taking it wins the war; a lost
-                           # battle only throws the army back a hex): no hovering at the gates ...
-SECOND_WAVE = 3            # ... when another army of its side stands this close to the capital, to
-                           # strike the garrison again next turn (a lone army waits for it, unless
+NERVE = 0.75 / WALL       # ... attacks its garrison at odds of 3 to 4 before its wall (taking it
+                           # wins the war; a lost battle only throws the army back a hex): no
+                           # hovering at the gates; with three sides or more ...
+SECOND_WAVE = 3            # ... only when another army of its side stands this close to the capital,
+                           # to strike the garrison again next turn (a lone army waits for it, unless
                            # the garrison is already weaker: concentrate before attacking)
 RESERVE_FROM = 3           # with this many armies or more and an enemy near, a second army stays
                            # by the capital (the garrison's relief), with three sides or more
@@ -94,7 +95,10 @@ def battle_odds(view: GameState, unit, enemy) -> float:
     army that attacks in the open (it won 53 of 70 such battles between equal armies in self-play)
     and the defender of a town or capital behind its churchyard wall, or of woods and hills (the
     garrison of a capital won 42 of 68)."""
-    edge = 1.0 / WALL if view.board.terrain(armies.hex_of(enemy)).cover else OPEN_FIELD
+    h = armies.hex_of(enemy)
+    place = view.board.places.get(h)
+    walled = view.board.terrain(h).cover or (place is not None and place.kind in ("town", "capital"))
+    edge = 1.0 / WALL if walled else OPEN_FIELD
     return edge * power(unit) / max(0.1, power(enemy))
 
 
@@ -210,13 +214,17 @@ class CampaignCA:
             odds = 1.0                           # a capital out of sight: presumed held by an army like ours
         enough = FAVOURABLE if view.turn <= view.scenario.turn_limit // 2 else BOLD
         if enemy is not None and place is not None and place.kind == "capital" \
-                and board.distance(here, h) <= AT_THE_GATES and self.second_wave(view, unit, h):
+                and board.distance(here, h) <= AT_THE_GATES \
+                and (not many_enemies(view) or self.second_wave(view, unit, h)):
             enough = min(enough, NERVE)          # at the gates of an enemy capital: the war is won there
+        home = armies.capital(view, unit.side)
+        sortie = enemy is not None and home is not None and board.distance(h, home) <= SORTIE
+        if sortie:
+            enough = min(enough, BOLD)           # the enemy at the gates of our capital: strike it first
         if odds is not None:
             score += 8.0 * (odds - 1.0) + 5.0 if odds >= enough else -30.0
-        home = armies.capital(view, unit.side)
-        if enemy is not None and home is not None and board.distance(h, home) <= SORTIE and odds >= BOLD:
-            score += 20.0                        # the enemy at the gates of our capital: strike it first
+        if sortie and odds >= enough:
+            score += 20.0
         hostile = place is not None and armies.hostile_to(view, h, unit.side)
         if place is not None and armies.holder(view, h) != unit.side and place.kind != "camp" \
                 and not hostile and (odds is None or odds >= enough):
