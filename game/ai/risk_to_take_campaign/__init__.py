@@ -48,7 +48,8 @@ PARTISANS = 15.0           # ending a march in a town hostile to the side: a uni
 AT_THE_GATES = 2           # an army this close to an enemy capital it sees held ...
 NERVE = 0.75 / WALL       # ... attacks its garrison at odds of 3 to 4 before its wall (taking it
                            # wins the war; a lost battle only throws the army back a hex): no
-                           # hovering at the gates; with three sides or more ...
+                           # hovering at the gates (once half the turns are gone, any army that
+                           # reaches the capital does); with three sides or more ...
 SECOND_WAVE = 3            # ... only when another army of its side stands this close to the capital,
                            # to strike the garrison again next turn (a lone army waits for it, unless
                            # the garrison is already weaker: concentrate before attacking)
@@ -212,11 +213,13 @@ class CampaignCA:
         if odds is None and place is not None and place.kind == "capital" and armies.holder(view, h) != unit.side \
                 and many_enemies(view) and not fog.seen_by(view, unit.side, h):
             odds = 1.0                           # a capital out of sight: presumed held by an army like ours
-        enough = FAVOURABLE if view.turn <= view.scenario.turn_limit // 2 else BOLD
+        late = view.turn > view.scenario.turn_limit // 2
+        enough = BOLD if late else FAVOURABLE
         if enemy is not None and place is not None and place.kind == "capital" \
-                and board.distance(here, h) <= AT_THE_GATES \
-                and (not many_enemies(view) or self.second_wave(view, unit, h)):
+                and (late or (board.distance(here, h) <= AT_THE_GATES
+                              and (not many_enemies(view) or self.second_wave(view, unit, h)))):
             enough = min(enough, NERVE)          # at the gates of an enemy capital: the war is won there
+                                                 # (once half the turns are gone, from wherever it is)
         home = armies.capital(view, unit.side)
         sortie = enemy is not None and home is not None and board.distance(h, home) <= SORTIE
         if sortie:
