@@ -8,19 +8,25 @@ Every option is scored from the side's view only:
   unit to its partisans);
 - a march: toward the goal (the nearest enemy capital; an enemy or neutral town on the way is worth
   a detour), with the battle it would start weighed by a rule of thumb: the armies' strengths, the
-  cavalry and guns counting more, the ground's cover for the defender. An army avoids a battle it
-  would likely lose, and moves onto a weaker enemy army it can reach; once half the campaign's turns
-  are gone it takes even odds (the war must be won before the limit). At the gates of an enemy
-  capital (2 hexes or less) it attacks the garrison it sees at 3 to 4 odds: taking the capital wins
-  the war, losing the battle only throws it back a hex, and hovering there wins nothing. The army
-  nearest the capital holds it (when the side has two armies or more, or an enemy army is seen near it).
+  cavalry and guns counting more, the attacker's edge in the open and the defender's behind the wall
+  of a town or capital, in woods or on hills (both measured in self-play). An army avoids a battle it
+  would likely lose, and moves onto an enemy army it can beat; once half the campaign's turns are
+  gone it takes even odds (the war must be won before the limit). At the gates of an enemy capital
+  (2 hexes or less; anywhere once half the turns are gone) it attacks the garrison it sees at 3 to 4
+  odds before its wall: taking the capital wins the war, losing the battle only throws it back a
+  hex, and hovering there wins nothing. The army nearest the capital holds it (when the side has two
+  armies or more, or an enemy army is seen near it); an enemy army seen 2 hexes from the capital or
+  closer is struck at even odds (pinned, it cannot march on the capital).
 
 With three sides or more (the Three Kingdoms):
 - the garrison never leaves its capital to strike nearby (a third side may walk into it unseen);
 - a march on an enemy capital out of sight weighs the battle against a presumed garrison as strong as
   the marching army (every side keeps one), not an open gate;
 - at equal distance, each side marches on the capital of the side after its own (a ring: none is
-  the target of both others).
+  the target of both others);
+- concentrate before attacking: an army at the gates attacks a garrison only when another army of
+  its side is near enough to strike again next turn (one battle at a capital ends the war);
+- a side of three armies or more keeps a second one by its capital while an enemy army is near.
 """
 from __future__ import annotations
 
