@@ -237,7 +237,8 @@ class CampaignCA:
         hostile = place is not None and armies.hostile_to(view, h, unit.side)
         if place is not None and armies.holder(view, h) != unit.side and place.kind != "camp" \
                 and not hostile and (odds is None or odds >= enough):
-            score += 100.0 if place.kind == "capital" else 3.0
+            # (a town is no detour for the armies that keep their capital: they stand by it)
+            score += 100.0 if place.kind == "capital" else 0.0 if target == home else 3.0
         if hostile and h != here and enemy is None:
             score -= PARTISANS                   # a town it can never hold, whose partisans strike
         for e_hex, e in at.items():              # do not stand next to a stronger enemy army

@@ -308,3 +308,23 @@ def test_with_three_sides_a_lone_army_at_the_gates_waits_for_a_second_wave():
         s = game([6, 1, 2] + [3] * 6, units=units, sides=3)
         attacked = [a for a in _marches_of_side_0(s) if isinstance(a, March) and _at(s, a) == Hex(6, 2)]
         assert bool(attacked) == second_wave
+
+
+def test_with_three_sides_a_second_army_stands_by_the_capital_while_an_enemy_is_near():
+    """One battle at a capital ends the war: with three sides, a side of three armies keeps the
+    one next nearest its capital by it (a hex away) while an enemy army is near; with two armies,
+    the second marches on."""
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign.actions import March
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    strong = ["line-infantry", "line-infantry", "line-infantry", "cavalry", "commander"]
+    for armies_of_west in (2, 3):
+        units = [{"id": "w1", "side": 0, "hex": [-1, 2]}, {"id": "w2", "side": 0, "hex": [1, 2]},
+                 {"id": "e1", "side": 1, "hex": [3, 4], "stats": {"units": list(strong)}},
+                 {"id": "s1", "side": 2, "hex": [2, 5]}]
+        if armies_of_west == 3:
+            units.append({"id": "w3", "side": 0, "hex": [4, 1]})
+        s = game([6, 1, 2] + [3] * 6, units=units, sides=3)
+        action = _march_of(s, "w2")
+        by_the_capital = isinstance(action, March) and s.board.distance(_at(s, action), Hex(-1, 2)) == 1
+        assert by_the_capital == (armies_of_west == 3)
