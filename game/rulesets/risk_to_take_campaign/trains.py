@@ -9,7 +9,8 @@ Interpretations (assets/rules/risk-to-take-campaign.md):
   hostile to it), else the capital. A side that lost its capital sends to its nearest town without
   a roll; a side with neither sends no train: none arrives, the next roll is at -2.
 - A train is a unit on the map. It moves 7 hexes a turn (steps, whatever the terrain; never through
-  an enemy army) after all marches, and is consumed on reaching its army's hex.
+  an enemy army) after all marches, and is consumed on reaching its army's hex; a train leaving the
+  hex where its army stands (a garrison fed from its own capital or town) is consumed at once.
 - A train serves the supply roll it was sent for (the next one), or none: still on the road at that
   roll, it is too late, it is disbanded and the army rolls at -2; an army fed another way (a captured
   train) skips that roll, and its own train, no longer needed, is disbanded too.
@@ -64,6 +65,15 @@ def launch(state: GameState, unit: Unit) -> None:
     train = state.units[tid] = Unit(id=tid, side=unit.side, name=f"Train for {unit.name}", kind=TRAIN,
                                     hex=(start.q, start.r), stats={"for": unit.id, "launched": state.turn})
     armies.status(unit)["train"] = tid
+    if start == armies.hex_of(unit):
+        # "the train ... is consumed when reaches the army": leaving the army's own hex, it has
+        # reached it at once; no detachment walks anywhere (Interpretation: a garrison fed at home)
+        gone(state, train)
+        armies.status(unit)["fed"] = "train"
+        armies.status(unit).pop("train", None)
+        state.emit("TrainArrived", f"{train.name} leaves {words.where(state, start)}, where its army stands, "
+                   f"and is consumed at once", actor=tid, hidden_from=armies.others(state, unit.side))
+        return
     sent = detach(unit, train)
     escort = f", escorted by the {sent['type']} sent back for it" if sent else ""
     state.emit("TrainSent", f"A supply train for {unit.name} leaves {words.where(state, start)}{escort}", actor=tid,

@@ -262,3 +262,69 @@ def test_at_the_gates_of_an_enemy_capital_the_ai_attacks_its_garrison_instead_of
     s = game([6, 1, 3, 3], units=units)
     action = _march_of(s, "w1")
     assert isinstance(action, March) and _at(s, action) == Hex(6, 2)
+
+
+def _marches_of_side_0(state) -> list:
+    """Every action side 0's AI takes in its run of marches."""
+    done = []
+    while engine.to_act(state) is not None and engine.to_act(state).side == 0:
+        a = _choose(state)
+        done.append(a)
+        engine.apply(state, a)
+    return done
+
+
+def test_an_enemy_army_at_the_gates_of_the_capital_is_struck_at_even_odds():
+    """"An army whose hex an enemy entered stands to fight and may not march away": an enemy army a
+    hex from Westholm, a little stronger than the West army nearby, is struck at once (pinned, it
+    cannot march on the capital; beaten, it is thrown back), where in the open field the AI waits
+    for better odds."""
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign.actions import March
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    stronger = ["line-infantry", "line-infantry", "cavalry", "commander"]
+    for at_the_gates, enemy_hex in ((True, [0, 2]), (False, [3, 4])):
+        units = [{"id": "w1", "side": 0, "hex": [-1, 2]},
+                 {"id": "w2", "side": 0, "hex": [1, 3] if at_the_gates else [2, 4]},
+                 {"id": "e1", "side": 1, "hex": enemy_hex, "stats": {"units": list(stronger)}}]
+        s = game([6, 1, 3, 3, 3], units=units)
+        struck = [a for a in _marches_of_side_0(s) if isinstance(a, March) and _at(s, a) == Hex(*enemy_hex)]
+        assert bool(struck) == at_the_gates
+
+
+def test_with_three_sides_a_lone_army_at_the_gates_waits_for_a_second_wave():
+    """The first battle at a capital ends the war (the capital goal): with three sides, an army two
+    hexes from Eastgard attacks its garrison only when another army of its side is near enough to
+    strike again next turn (concentrate before attacking); alone, it does not throw the war on one
+    battle against an army like its own behind the capital's wall."""
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign.actions import March
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    for second_wave in (False, True):
+        units = [{"id": "w1", "side": 0, "hex": [4, 2]}, {"id": "w0", "side": 0, "hex": [-1, 2]},
+                 {"id": "e1", "side": 1, "hex": [6, 2]}, {"id": "s1", "side": 2, "hex": [2, 5]}]
+        if second_wave:
+            units.append({"id": "w2", "side": 0, "hex": [4, 3]})
+        s = game([6, 1, 2] + [3] * 6, units=units, sides=3)
+        attacked = [a for a in _marches_of_side_0(s) if isinstance(a, March) and _at(s, a) == Hex(6, 2)]
+        assert bool(attacked) == second_wave
+
+
+def test_with_three_sides_a_second_army_stands_by_the_capital_while_an_enemy_is_near():
+    """One battle at a capital ends the war: with three sides, a side of three armies keeps the
+    one next nearest its capital by it (a hex away) while an enemy army is near; with two armies,
+    the second marches on."""
+    from game.geometry.hexgrid import Hex
+    from game.rulesets.risk_to_take_campaign.actions import March
+    from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+    strong = ["line-infantry", "line-infantry", "line-infantry", "cavalry", "commander"]
+    for armies_of_west in (2, 3):
+        units = [{"id": "w1", "side": 0, "hex": [-1, 2]}, {"id": "w2", "side": 0, "hex": [1, 2]},
+                 {"id": "e1", "side": 1, "hex": [3, 4], "stats": {"units": list(strong)}},
+                 {"id": "s1", "side": 2, "hex": [2, 5]}]
+        if armies_of_west == 3:
+            units.append({"id": "w3", "side": 0, "hex": [4, 1]})
+        s = game([6, 1, 2] + [3] * 6, units=units, sides=3)
+        action = _march_of(s, "w2")
+        by_the_capital = isinstance(action, March) and s.board.distance(_at(s, action), Hex(-1, 2)) == 1
+        assert by_the_capital == (armies_of_west == 3)

@@ -179,3 +179,18 @@ def test_a_looting_march_that_runs_into_an_army_in_the_fog_fights_and_sacks_noth
     supply.loot(s, west)
     assert armies.hex_of(west) == Hex(2, 2) and s.data["sacked"] == []
     assert s.data["pending"] and s.data["pending"][0]["attacker"] == "w1"
+
+
+def test_the_train_is_consumed_when_reaches_the_army_at_once_when_it_leaves_the_armys_own_hex():
+    """"this launches the train in current turn - the train moves 7 hexes and is consumed when
+    reaches the army": a garrison fed from its own capital has its train at once; no detachment
+    leaves it, no enemy can catch the train on the road, and the next roll is spared."""
+    s = far_apart(units=[{"id": "w1", "side": 0, "name": "West army", "hex": [-1, 2]},
+                         {"id": "e1", "side": 1, "name": "East army", "hex": [4, 0]}])
+    script(s, [3, 5])                    # West 3: a train from Westholm, where West army stands
+    supply.roll_supply(s)
+    assert not armies.trains(s, 0)
+    assert unit_types(s, "w1") == ["line-infantry", "cavalry", "commander"]
+    script(s, [5])                       # turn 4: West fed (no roll); East 5
+    supply.roll_supply(s)
+    assert supply_rolls(s, "West army")[1:] == []
