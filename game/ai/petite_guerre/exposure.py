@@ -1,4 +1,4 @@
-"""How exposed a spot is to the enemy's charges.
+"""How exposed a spot is to the enemy's charges and loaded muskets.
 
 Seed 004: "All units that are under attack (...
 being charged by enemy units) are considered temporarily out-of-control"; "charged from the back or
@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from game.geometry.sectors import angle_difference, angle_to
-from game.rulesets.petite_guerre import forces, tables
+from game.rulesets.petite_guerre import fire, forces, tables
 from game.rulesets.petite_guerre.forces import IN_CONTROL, ROUTED
 
 
@@ -50,4 +50,32 @@ def threat(view, pt, side: int, skip: frozenset = frozenset(), pressured: frozen
             behind = facing is not None and horse and abs(angle_difference(angle_to(pt, e.pos), facing)) > \
                 tables.rules()["flank_angle"]
             total += acts_next_turn(view, e.team, pressured) * (REAR if behind else 1.0)
+    return total
+
+
+def fire_danger(view, pt, side: int) -> float:
+    """Expected hits on a figure at `pt` in the enemy's next turn, from their loaded muskets: a unit
+    in line by the volley table (each figure of its loaded ranks a d20; the hits go to the figures
+    nearest the firing line first, one a figure, so a lone figure takes at most one), a figure in
+    open order by its aimed odds at an unmoving target (the cover of the spot aside; MoveCA adds it)."""
+    seen: set[str] = set()
+    total = 0.0
+    for e in view.units.values():
+        if e.out or e.side == side or not fire.loaded(e) or forces.status(view, e.team) == ROUTED:
+            continue
+        d = math.dist(pt, e.pos)
+        if forces.formation(view, e.team) == "line":
+            if e.team in seen:
+                continue
+            seen.add(e.team)
+            line = [f for f in forces.figures(view, e.team) if fire.loaded(f)]
+            thr = tables.volley_threshold(min(math.dist(pt, f.pos) for f in line), "unmoving")
+            die = tables.rules()["volley"]["die"]
+            each = 0.0 if thr is None else max(0, die + 1 - thr) / die
+            total += 1.0 - (1.0 - each) ** len(line)
+        else:
+            thr = tables.threshold(forces.weapon(e), d, "unmoving") if d <= tables.max_range(forces.weapon(e)) else None
+            if thr is not None:
+                af = forces.af_die(e)
+                total += sum(1 for a in range(1, 9) for b in range(1, af + 1) if a + b >= thr) / (8 * af)
     return total

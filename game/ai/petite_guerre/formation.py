@@ -11,7 +11,7 @@ turns. Volley: each figure's d20 against the volley table (tables.volley_thresho
 range and cover, once every 1 + 1/p(a rank reloads on a d20 16+, 12+ with platoon firing) turns.
 Changing formation spends the turn: the shots the unit could fire now are lost. Open order also
 takes cover: a figure in a wood or behind a hedge is harder to hit. The other formation must
-promise SWITCH hits more, so a unit does not flip back and forth.
+promise SWITCH hits more, so a unit does not flip back and forth. Horse does not form line to fire.
 """
 from __future__ import annotations
 
@@ -88,6 +88,10 @@ class FormationCA:
             figs = forces.figures(view, team)
             foe = _nearest_team(view, figs) if figs else None
             if foe is None:
+                continue
+            if o.kind == "FormLine" and all(tables.is_cavalry(forces.kind(f)) for f in figs):
+                # horse fights with the charge, which it makes as well in open order (d10 against the
+                # foot's d8): a line of horse halted in musket reach is only a bigger target for volleys
                 continue
             (aimed_now, aimed_rate), (volley_now, volley_rate) = aimed(view, figs, foe), volley(view, figs, foe)
             # hits kept up over the horizon, at most the enemy unit's figures
