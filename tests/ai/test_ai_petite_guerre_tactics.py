@@ -150,3 +150,13 @@ def test_a_side_the_turn_limit_would_beat_hurries_and_the_defender_holding_its_g
     assert _hurry(s, 0) == 0.5 and _hurry(s, 1) == 0.0
     s.flow.turn = 12
     assert _hurry(s, 0) == 1.0
+
+
+def test_a_unit_in_a_farmhouse_forms_line_there_and_keeps_its_cover():
+    """"Partially protected — inside a building": a unit whose line's places all lie in the
+    farmhouse it stands in gives up no cover by forming line, so at long range it volleys from there."""
+    house = rect("h", "house", 10, 35, 40, 70)
+    s = game([fig(f"a{i}", 0, x, y, "A", "civilians") for i, (x, y) in enumerate(OPEN)] + enemy_at(100),
+             terrain=[house])
+    assert scores(s)["FormLine"] > 0
+    assert isinstance(_choose(s), FormLine)
