@@ -54,28 +54,20 @@ def threat(view, pt, side: int, skip: frozenset = frozenset(), pressured: frozen
 
 
 def fire_danger(view, pt, side: int) -> float:
-    """Expected hits on a figure at `pt` in the enemy's next turn, from their loaded muskets: a unit
-    in line by the volley table (each figure of its loaded ranks a d20; the hits go to the figures
-    nearest the firing line first, one a figure, so a lone figure takes at most one), a figure in
-    open order by its aimed odds at an unmoving target (the cover of the spot aside; MoveCA adds it)."""
-    seen: set[str] = set()
+    """Expected hits on a figure at `pt` from the enemy's loaded volleys next turn: each unit in line
+    by the volley table (each figure of its loaded ranks a d20; the hits go to the figures nearest
+    the firing line first, one a figure, so a lone figure takes at most one). A skirmisher's aimed
+    shot picks one target among many and is left out: horse that feared every loaded skirmisher
+    never came near a screen."""
     total = 0.0
-    for e in view.units.values():
-        if e.out or e.side == side or not fire.loaded(e) or forces.status(view, e.team) == ROUTED:
+    for team in sorted({e.team for e in view.units.values() if not e.out and e.side != side}):
+        if forces.formation(view, team) != "line" or forces.status(view, team) == ROUTED:
             continue
-        d = math.dist(pt, e.pos)
-        if forces.formation(view, e.team) == "line":
-            if e.team in seen:
-                continue
-            seen.add(e.team)
-            line = [f for f in forces.figures(view, e.team) if fire.loaded(f)]
-            thr = tables.volley_threshold(min(math.dist(pt, f.pos) for f in line), "unmoving")
-            die = tables.rules()["volley"]["die"]
-            each = 0.0 if thr is None else max(0, die + 1 - thr) / die
-            total += 1.0 - (1.0 - each) ** len(line)
-        else:
-            thr = tables.threshold(forces.weapon(e), d, "unmoving") if d <= tables.max_range(forces.weapon(e)) else None
-            if thr is not None:
-                af = forces.af_die(e)
-                total += sum(1 for a in range(1, 9) for b in range(1, af + 1) if a + b >= thr) / (8 * af)
+        line = [f for f in forces.figures(view, team) if fire.loaded(f)]
+        if not line:
+            continue
+        thr = tables.volley_threshold(min(math.dist(pt, f.pos) for f in line), "unmoving")
+        die = tables.rules()["volley"]["die"]
+        each = 0.0 if thr is None else max(0, die + 1 - thr) / die
+        total += 1.0 - (1.0 - each) ** len(line)
     return total
