@@ -115,3 +115,48 @@ def test_a_formation_change_needs_a_margin_of_hits():
     for f in forces.figures(s, "A"):
         f.markers.add("fired")
     assert scores(s)["OpenOrder"] <= 0.0 - SWITCH + 1e-9
+
+
+HORSE = [fig(f"h{i}", 0, 20 + (i % 2) * 4, 44 + 4 * (i // 2), "H", "hussars") for i in range(6)]
+
+
+def test_horse_does_not_form_line_to_fire():
+    """A line of horse halted in musket reach is a bigger target for the enemy's volleys; hussars
+    charge as well in open order, so the AI never forms them in line to fire their carbines."""
+    s = game(HORSE + enemy_at(100))
+    assert "FormLine" not in scores(s)
+    assert not isinstance(_choose(s), FormLine)
+
+
+def test_a_spot_in_reach_of_a_loaded_line_is_under_fire_and_one_beyond_it_is_not():
+    """Volley fire reaches 100 paces: a horseman 60 paces from a loaded line is in its reach (a d20
+    a figure), 120 paces off he is not, and once the line's every rank has fired it threatens nothing."""
+    s = game(line(x=130, y=44) + [fig("h", 1, 10, 47, "H", "hussars")], units_data={"A": {"formation": "line"}})
+    view = engine.view(s, 1)
+    near, far = exposure.fire_danger(view, (70, 47), 1), exposure.fire_danger(view, (8, 47), 1)
+    assert near > 0.5 and far == 0.0
+    for f in forces.figures(s, "A"):
+        f.markers.add("fired")
+    assert exposure.fire_danger(engine.view(s, 1), (70, 47), 1) == 0.0
+
+
+def test_a_side_the_turn_limit_would_beat_hurries_and_the_defender_holding_its_ground_does_not():
+    """"At the turn limit the side that lost the smaller share of its starting points wins" (on
+    equal shares the defender holds its ground): the attacker hurries more as the turns run out,
+    the defender not at all while the limit gives it the game."""
+    from game.ai.petite_guerre import _hurry
+    s = game(HORSE[:1] + enemy_at(100), roles=("attacker", "defender"))
+    s.flow.turn = 6
+    assert _hurry(s, 0) == 0.5 and _hurry(s, 1) == 0.0
+    s.flow.turn = 12
+    assert _hurry(s, 0) == 1.0
+
+
+def test_a_unit_in_a_farmhouse_forms_line_there_and_keeps_its_cover():
+    """"Partially protected — inside a building": a unit whose line's places all lie in the
+    farmhouse it stands in gives up no cover by forming line, so at long range it volleys from there."""
+    house = rect("h", "house", 10, 35, 40, 70)
+    s = game([fig(f"a{i}", 0, x, y, "A", "civilians") for i, (x, y) in enumerate(OPEN)] + enemy_at(100),
+             terrain=[house])
+    assert scores(s)["FormLine"] > 0
+    assert isinstance(_choose(s), FormLine)

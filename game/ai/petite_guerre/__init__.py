@@ -32,6 +32,8 @@ EXPOSED = 0.1              # a spot within the enemy's charge, per enemy figure
 RELOAD_COST = 0.04          # a turn spent reloading, per expected turn
 DISORDERED = ("out-of-control", "routed")
 SHOT = 0.4                 # a spot with a shot at the enemy, per chance of a hit
+UNDER_FIRE = 0.4           # a horseman's spot, per hit the enemy's loaded muskets can expect on it
+HURRY = 0.6                # a charge by a side the turn limit would beat, at the last turn
 
 
 def _value(ctx: Context, uid: str) -> float:
@@ -58,6 +60,16 @@ def _pressure(ctx: Context, uid: str) -> float:
     team = ctx.view.data["units"][u.team]
     fail = min(3, forces.c_die(ctx.view, u.team)) / forces.c_die(ctx.view, u.team)
     return 0.15 * fail * len(forces.figures(ctx.view, u.team)) * (1.0 if team["status"] == "in-control" else 0.0)
+
+
+def _hurry(view, side: int) -> float:
+    """How badly the side needs to act: 0 while the turn limit would give it the game (it lost the
+    smaller share of its points, or as much as the enemy and it is the defender, who holds its ground),
+    else the share of the turns gone. A side the limit would beat goes in rather than wait."""
+    mine, theirs = forces.share_lost(view, side), forces.share_lost(view, 1 - side)
+    if mine < theirs - 1e-9 or (abs(mine - theirs) < 1e-9 and view.scenario.sides[side].role == "defender"):
+        return 0.0
+    return min(1.0, view.flow.turn / max(1, view.scenario.turn_limit or 12))
 
 
 class FireCA:
@@ -132,7 +144,9 @@ class MeleeCA:
             if isinstance(o.action, (Charge, ChargeInLine)):
                 counter = COUNTER * min(2.0, exposure.threat(ctx.view, foe.pos, me.side, frozenset({foe.id}),
                                                              frozenset({foe.team}), _fears(me)))
-            score = edge + bonus + press - counter
+            # a side the turn limit would beat goes in as the turns run out
+            hurry = HURRY * _hurry(ctx.view, me.side) if isinstance(o.action, (Charge, ChargeInLine)) else 0.0
+            score = edge + bonus + press - counter + hurry
             yield Candidate(score, o.action, o.label, option=o)
 
 
@@ -190,9 +204,13 @@ class MoveCA:
             s += SHOT * _best_shot(ctx, pt, lead, enemies)
         want = 30.0 if tables.troop(forces.kind(lead))["AF"] >= 10 else 25.0
         if tables.is_cavalry(forces.kind(lead)):
-            # horsemen wait just beyond the enemy's charge and charge from there (their fast move
-            # outreaches the foot's)
-            s -= abs(d - _stand_off(enemies)) / 120.0
+            # horsemen wait just beyond the enemy's charge and charge from there
+            # (their fast move outreaches the foot's); when the turn limit would beat their side
+            # they close in as the turns run out, to charge what stands in the wood's edge
+            s -= abs(d - _stand_off(enemies) * (1.0 - 0.7 * _hurry(view, lead.side))) / 120.0
+            # nor halt in reach of loaded muskets (a volley can empty a patrol's saddles): they wait
+            # out of it, or where the muskets have fired, and charge from there
+            s -= UNDER_FIRE * exposure.fire_danger(view, pt, lead.side)
         elif not attacker:
             s -= max(0.0, d - 50.0) / 120.0           # hold the ground: only close to musket range
         else:

@@ -1,4 +1,4 @@
-"""How exposed a spot is to the enemy's charges.
+"""How exposed a spot is to the enemy's charges and loaded muskets.
 
 Seed 004: "All units that are under attack (...
 being charged by enemy units) are considered temporarily out-of-control"; "charged from the back or
@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from game.geometry.sectors import angle_difference, angle_to
-from game.rulesets.petite_guerre import forces, tables
+from game.rulesets.petite_guerre import fire, forces, tables
 from game.rulesets.petite_guerre.forces import IN_CONTROL, ROUTED
 
 
@@ -50,4 +50,24 @@ def threat(view, pt, side: int, skip: frozenset = frozenset(), pressured: frozen
             behind = facing is not None and horse and abs(angle_difference(angle_to(pt, e.pos), facing)) > \
                 tables.rules()["flank_angle"]
             total += acts_next_turn(view, e.team, pressured) * (REAR if behind else 1.0)
+    return total
+
+
+def fire_danger(view, pt, side: int) -> float:
+    """Expected hits on a figure at `pt` from the enemy's loaded volleys next turn: each unit in line
+    by the volley table (each figure of its loaded ranks a d20; the hits go to the figures nearest
+    the firing line first, one a figure, so a lone figure takes at most one). A skirmisher's aimed
+    shot picks one target among many and is left out: horse that feared every loaded skirmisher
+    never came near a screen."""
+    total = 0.0
+    for team in sorted({e.team for e in view.units.values() if not e.out and e.side != side}):
+        if forces.formation(view, team) != "line" or forces.status(view, team) == ROUTED:
+            continue
+        line = [f for f in forces.figures(view, team) if fire.loaded(f)]
+        if not line:
+            continue
+        thr = tables.volley_threshold(min(math.dist(pt, f.pos) for f in line), "unmoving")
+        die = tables.rules()["volley"]["die"]
+        each = 0.0 if thr is None else max(0, die + 1 - thr) / die
+        total += 1.0 - (1.0 - each) ** len(line)
     return total

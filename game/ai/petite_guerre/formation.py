@@ -10,8 +10,8 @@ Aimed fire: each figure's shot (fire.aimed_plan), once every 1 + 1/p(reload on i
 turns. Volley: each figure's d20 against the volley table (tables.volley_threshold) at the same
 range and cover, once every 1 + 1/p(a rank reloads on a d20 16+, 12+ with platoon firing) turns.
 Changing formation spends the turn: the shots the unit could fire now are lost. Open order also
-takes cover: a figure in a wood or behind a hedge is harder to hit. The other formation must
-promise SWITCH hits more, so a unit does not flip back and forth.
+takes cover: a figure in a wood or behind a hedge is harder to hit (a line formed in cover keeps it). The other formation must
+promise SWITCH hits more, so a unit does not flip back and forth. Horse does not form line to fire.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from game.ai.framework import Candidate, Context
-from game.rulesets.petite_guerre import fire, forces, tables
+from game.rulesets.petite_guerre import fire, formation, forces, tables
 
 HORIZON = 3.0          # turns the new formation is expected to fire before the fight changes
 COVER = 0.25           # open order: a figure standing in cover, what it is worth (as MoveCA scores it)
@@ -70,10 +70,19 @@ def volley(view, figs, team: str) -> tuple[float, float]:
     return each * sum(1 for f in figs if fire.loaded(f)), len(figs) * each / (1.0 + 1.0 / reload)
 
 
-def _in_cover(view, f) -> bool:
+def _in_cover(view, x: float, y: float) -> bool:
     r = tables.rules()
     return any(p.kind.name in r["protecting"] or p.kind.name in r["screening"]
-               for p in view.table.pieces_at(f.x, f.y))
+               for p in view.table.pieces_at(x, y))
+
+
+def _line_cover(view, team: str, ranks: int, facing: float) -> float:
+    """The share of the line's places (formation.assignment) that stand in cover: a unit forming
+    line in a farmhouse or a wood keeps the cover it stands in."""
+    spots = formation.assignment(view, team, ranks, facing)
+    if not spots:
+        return 0.0
+    return sum(1 for _, x, y in spots.values() if _in_cover(view, x, y)) / len(spots)
 
 
 class FormationCA:
@@ -89,14 +98,20 @@ class FormationCA:
             foe = _nearest_team(view, figs) if figs else None
             if foe is None:
                 continue
+            if o.kind == "FormLine" and all(tables.is_cavalry(forces.kind(f)) for f in figs):
+                # horse fights with the charge, which it makes as well in open order (d10 against the
+                # foot's d8): a line of horse halted in musket reach is only a bigger target for volleys
+                continue
             (aimed_now, aimed_rate), (volley_now, volley_rate) = aimed(view, figs, foe), volley(view, figs, foe)
             # hits kept up over the horizon, at most the enemy unit's figures
             n = len(forces.figures(view, foe))
             aimed_h, volley_h = min(n, HORIZON * aimed_rate), min(n, HORIZON * volley_rate)
-            cover = COVER * sum(1 for f in figs if _in_cover(view, f)) / len(figs)
+            cover = COVER * sum(1 for f in figs if _in_cover(view, f.x, f.y)) / len(figs)
             if o.kind == "FormLine":
-                # the unit gives up this turn's shots and the cover its figures stand in
-                score = volley_h - aimed_h - aimed_now - cover
+                # the unit gives up this turn's shots and the cover its figures stand in, less the
+                # cover of the line's own places
+                kept = COVER * _line_cover(view, team, o.action.ranks, o.action.facing)
+                score = volley_h - aimed_h - aimed_now - max(0.0, cover - kept)
             else:
                 score = aimed_h - volley_h - volley_now + cover
             yield Candidate(score - SWITCH, o.action, f"{o.label} (aimed {aimed_rate:.2f}, volley {volley_rate:.2f} hits a "

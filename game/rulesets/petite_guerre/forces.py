@@ -155,3 +155,11 @@ def figure_points(f: Unit) -> int:
 
 def formation_of(state: GameState, f: Unit) -> str:
     return formation(state, f.team)
+
+
+def share_lost(state: GameState, side: int) -> float:
+    """The share of its starting points a side has lost: figures killed or fled, and figures of routed
+    units (what decides the game at the turn limit)."""
+    lost = sum(figure_points(f) for f in state.side_units(side, include_out=True)
+               if f.out or status(state, f.team) == ROUTED)
+    return lost / max(1, state.data["start_points"][str(side)])

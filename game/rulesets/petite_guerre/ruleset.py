@@ -251,9 +251,7 @@ class PetiteGuerre(TableRules, Ruleset):
     # ---- the end -----------------------------------------------------------------------------
     def _losses(self, state: GameState, side: int) -> float:
         """Points lost: figures killed or fled, and figures of routed units."""
-        lost = sum(forces.figure_points(f) for f in state.side_units(side, include_out=True)
-                   if f.out or forces.status(state, f.team) == ROUTED)
-        return lost / max(1, state.data["start_points"][str(side)])
+        return forces.share_lost(state, side)
 
     def result(self, state: GameState) -> Result | None:
         """A side has lost when it has no figure left on the table, or when its every unit is still
