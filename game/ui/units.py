@@ -318,6 +318,7 @@ class UnitPainter:
         objective name (`goals`), and where it leaves the `soft` places (the terrain's names and
         flags) free when it can."""
         placer = LabelPlacer(surface.get_clip(), list(soft))
+        chip_texts = {badge_text(m, labels) for _uid, shown, labels, _o in self.chips for m in shown}
         bases = []
         for u, _x, _y, _f, px, py, r in on_screen:
             if not u.out:
@@ -338,7 +339,9 @@ class UnitPainter:
             tag = getattr(looks.get(u.id), "label", "") or ""
             # the name where it fits; else the name cut short; else the Look's tag, when it names the
             # unit (its initials), never a kind's word ("Line") in place of the name
-            texts = [t for t in dict.fromkeys([name, short_name(name), tag if tag == initials(name) else ""]) if t]
+            # and never a text a status chip on screen shows ("BK" the man beside "BK" the marker)
+            texts = [t for t in dict.fromkeys([name, short_name(name), tag if tag == initials(name) else ""])
+                     if t and (t == name or t not in chip_texts)]
             for text in texts:
                 img = self.fonts.render(text, 11 if text == name else 10, (20, 20, 20), "b")
                 size = (img.get_width() + 6, img.get_height())
