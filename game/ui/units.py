@@ -120,6 +120,7 @@ class UnitPainter:
         self.badge_owner: list[str] = []                                # whose each badge row is
         self.badge_placer = LabelPlacer()
         self.chips: list[tuple] = []                                    # the markers to draw over the bases
+        self.chip_spots: list[tuple[pygame.Rect, str]] = []             # each chip drawn, and its marker
         self.names_drawn: list[tuple[str, pygame.Rect]] = []            # the map's names, last frame
         self.fanned: dict[str, tuple[float, float, int]] = {}           # crowded units as drawn: (px, py, r)
 
@@ -154,6 +155,7 @@ class UnitPainter:
         self.badges_drawn, self.badge_owner = [], []
         self.badge_placer = LabelPlacer(pygame.Rect(vx, vy, vw, vh), gap=(4, 2))
         self.chips: list[tuple] = []
+        self.chip_spots: list[tuple[pygame.Rect, str]] = []     # each chip drawn and its marker (tooltips)
         for u, x, y, facing, px, py, r in on_screen:
             self.draw_unit(surface, cam, u, x, y, facing, px, py, r, seats, looks.get(u.id), marker_labels,
                            selected, hovered, acting)
@@ -308,6 +310,7 @@ class UnitPainter:
         for marker, img in chips:
             cw = chip_width(img, h)
             draw_chip(surface, pygame.Rect(x, rect.y, cw, h), marker, img)
+            self.chip_spots.append((pygame.Rect(x, rect.y, cw, h), marker))
             x += cw + 2
         self.badges_drawn.append(rect)
         self.badge_owner.append(uid)

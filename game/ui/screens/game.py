@@ -455,6 +455,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
                       strong=self.sel.placing is not None, shown=shown,
                       acting=frozenset(self.actors()) if mine is not None else frozenset(),
                       marker_labels=dict(getattr(self.session.ruleset, "marker_styles", {}) or {}),
+                      marker_notes=dict(getattr(self.session.ruleset, "marker_notes", {}) or {}),
                       cursor=self.cursor_world, now=self.now,
                       describe=lambda uid: self.session.ruleset.describe_unit(view, uid),
                       look=lambda uid: self.session.ruleset.unit_look(view, uid),
