@@ -443,11 +443,14 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         view = self.view()
-        mine = self.my_decision()
+        # under a result (a battle just ended) the table shows its board and no option: the ones
+        # the player had are no longer there to take
+        covered = self.app.top is not self and getattr(self.app.top, "hides_choices", False)
+        mine = None if covered else self.my_decision()
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(self.viewport))
-        shown = self.sel.focus
-        hovered_row = self.panel.option_at(self.app.mouse)
+        shown = None if covered else self.sel.focus
+        hovered_row = None if covered else self.panel.option_at(self.app.mouse)
         if hovered_row is not None:
             shown = hovered_row
         region = self.region_option() if mine is not None else None
