@@ -159,6 +159,7 @@ class Ruleset:
     options: tuple[OptionSpec, ...] = ()
     actions: tuple[type[Action], ...] = (Pass,)
     marker_styles: dict[str, str] = {}   # marker -> short label the UI may draw
+    marker_notes: dict[str, str] = {}    # marker -> what it means, in a few words (a chip's tooltip)
 
     # -- setting up ---------------------------------------------------------------------------
     def resolve_options(self, *layers: dict[str, Any] | None) -> dict[str, Any]:

@@ -257,6 +257,7 @@ class SaveModel(_Closed):
     format: Literal["skirmish-table/save"]
     version: Literal[1]
     saved_at: Annotated[str, Field(min_length=1, max_length=64)]
+    started: Annotated[str, Field(max_length=64)] = ""   # when the game began (names its autosave slot)
     label: Text = ""
     scenario: dict[str, Any]          # checked as a scenario, with paths under "scenario."
     ruleset: Annotated[str, Field(min_length=1, max_length=64)]

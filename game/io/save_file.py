@@ -47,6 +47,7 @@ class SaveData:
     label: str
     state_hash: str | None
     source: str = ""              # the file it came from, for messages
+    started: dt.datetime | None = None   # when the game began (local time): its autosave slot's name
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,13 +77,15 @@ def _parse_time(text: str) -> dt.datetime | None:
 
 # -- writing -------------------------------------------------------------------------------------------
 def save_document(state: GameState, actions: list[Action], players: list[str] | None = None,
-                  label: str = "", encoded: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                  label: str = "", encoded: list[dict[str, Any]] | None = None,
+                  started: dt.datetime | None = None) -> dict[str, Any]:
     """The save of a game; `encoded`: the actions already turned to JSON (an autosave after every
-    action keeps them, rather than encoding the whole list again each time)."""
+    action keeps them, rather than encoding the whole list again each time); `started`: when the
+    game began, kept so that a loaded game goes on writing its own autosave slot."""
     if len(actions) != state.action_count:
         raise ValueError(f"a save needs every action of the game: {len(actions)} given, "
                          f"the state has seen {state.action_count}")
-    return {
+    doc = {
         "format": SAVE_FORMAT, "version": SAVE_VERSION, "saved_at": _now(), "label": label,
         "scenario": state.scenario.raw, "ruleset": state.ruleset_id, "options": dict(state.options),
         "seed": state.seed, "players": list(players or []),
@@ -90,6 +93,9 @@ def save_document(state: GameState, actions: list[Action], players: list[str] | 
         else [action_json(a, state.ruleset_id) for a in actions],
         "turn": state.flow.turn, "state_hash": state_hash(state),
     }
+    if started is not None:
+        doc["started"] = started.replace(microsecond=0).isoformat()
+    return doc
 
 
 def action_json(action: Action, ruleset_id: str) -> dict[str, Any]:
@@ -166,9 +172,9 @@ def _write_atomic(target: Path, write) -> Path:
 
 def save_game(path: str | os.PathLike[str], state: GameState, actions: list[Action],
               players: list[str] | None = None, label: str = "",
-              encoded: list[dict[str, Any]] | None = None) -> Path:
+              encoded: list[dict[str, Any]] | None = None, started: dt.datetime | None = None) -> Path:
     """Write a save atomically; a folder that cannot be written is a FileProblem."""
-    doc = save_document(state, actions, players, label, encoded)
+    doc = save_document(state, actions, players, label, encoded, started)
     try:
         return write_json_atomic(path, doc)
     except OSError as exc:
@@ -239,6 +245,12 @@ def save_from_doc(doc: Any, source: str) -> SaveData:
     model = _save_model(doc, source)
     if _parse_time(model.saved_at) is None:
         raise FileProblem(source, "saved_at", f"expected an ISO 8601 time, got {model.saved_at!r}")
+    started = None
+    if model.started:
+        try:
+            started = dt.datetime.fromisoformat(model.started).replace(tzinfo=None)
+        except ValueError:
+            raise FileProblem(source, "started", f"expected an ISO 8601 time, got {model.started!r}") from None
     scenario = scenario_from_doc(model.scenario, source, prefix="scenario")
     if model.ruleset != scenario.ruleset:
         raise FileProblem(source, "ruleset", f"expected the scenario's ruleset {scenario.ruleset!r}, "
@@ -249,7 +261,8 @@ def save_from_doc(doc: Any, source: str) -> SaveData:
     check_players(model.players, len(scenario.sides), source)
     return SaveData(scenario=scenario, ruleset=model.ruleset, options=dict(model.options), seed=model.seed,
                     actions=actions, players=list(model.players), saved_at=model.saved_at,
-                    turn=model.turn, label=model.label, state_hash=model.state_hash, source=source)
+                    turn=model.turn, label=model.label, state_hash=model.state_hash, source=source,
+                    started=started)
 
 
 HUMAN = "human"          # a seat played by a person (the UI's saves)

@@ -49,9 +49,10 @@ class SessionError(Exception):
 class Session:
     def __init__(self, scenario: Scenario, seed: int, options: dict[str, Any] | None,
                  players: list[str], actions: list[Action] | None = None, label: str = "",
-                 source: str = "", trusted: bool = False):
+                 source: str = "", trusted: bool = False, started: _dt.datetime | None = None):
         """`actions`: played again from the start (a save), each checked unless `trusted` (a save's
-        fast load, whose end the caller confirms by the saved hash)."""
+        fast load, whose end the caller confirms by the saved hash); `started`: when the game
+        began (a save's), which names its autosave slot."""
         self.scenario = scenario
         self.seed = int(seed)
         self.options = dict(options or {})
@@ -74,7 +75,7 @@ class Session:
         self.viewer: int | None = None
         self._hidden_events_seen = 0
         self._any_hidden_event = False
-        self.started = _dt.datetime.now()
+        self.started = (started or _dt.datetime.now()).replace(microsecond=0)
         self.autosave_to: Path | None = None       # this game's own autosave (named when first written)
         self._autosaved = -1                       # the version last autosaved
         self._encoded: list[dict[str, Any]] = []   # the actions as a save writes them, kept for autosaves
@@ -97,7 +98,8 @@ class Session:
         """Resume a save (game.io SaveData) at its exact action: its action list played again, fast
         (no legality check) when the end reaches the saved state hash, else with every check, so a
         tampered or broken file is refused with the place of its first bad action (FileProblem).
-        A game resumed from its own autosave goes on writing it."""
+        A game resumed goes on writing its own autosave: the slot named by its start time, or
+        (a save of earlier versions, which kept no start time) the autosave it was loaded from."""
         from game.engine import registry
         from game.io import save_file
         scenario = save.scenario
@@ -106,7 +108,8 @@ class Session:
         rs = registry.get(getattr(save, "ruleset", None) or scenario.ruleset)
         actions = [a if isinstance(a, Action) else action_from_json(a, rs.actions) for a in save.actions]
         args = (scenario, save.seed, dict(save.options or {}), list(save.players or []), actions)
-        kwargs = dict(label=getattr(save, "label", "") or "", source=source)
+        kwargs = dict(label=getattr(save, "label", "") or "", source=source,
+                      started=getattr(save, "started", None))
         session = None
         if getattr(save, "state_hash", None) is not None:
             try:
@@ -119,8 +122,8 @@ class Session:
             save_file.resume(save)     # raises the file's problem, naming the place
             session = cls(*args, **kwargs)
         path = Path(source) if source else None
-        if path is not None and path.name.startswith(AUTOSAVE_PREFIX) and \
-                path.resolve().parent == saves_dir().resolve():
+        if getattr(save, "started", None) is None and path is not None and \
+                path.name.startswith(AUTOSAVE_PREFIX) and path.resolve().parent == saves_dir().resolve():
             session.autosave_to = path
         return session
 
@@ -325,7 +328,8 @@ class Session:
 
     def _write(self, path: str | Path, label: str) -> Path:
         from game.io.save_file import save_game
-        out = save_game(path, self.state, self.actions, list(self.players), label, encoded=self._encode())
+        out = save_game(path, self.state, self.actions, list(self.players), label, encoded=self._encode(),
+                        started=self.started)
         return Path(out) if out is not None else Path(path)
 
     def save(self, path: str | Path, label: str = "") -> Path:

@@ -120,6 +120,7 @@ class UnitPainter:
         self.badge_owner: list[str] = []                                # whose each badge row is
         self.badge_placer = LabelPlacer()
         self.chips: list[tuple] = []                                    # the markers to draw over the bases
+        self.chip_spots: list[tuple[pygame.Rect, str]] = []             # each chip drawn, and its marker
         self.names_drawn: list[tuple[str, pygame.Rect]] = []            # the map's names, last frame
         self.fanned: dict[str, tuple[float, float, int]] = {}           # crowded units as drawn: (px, py, r)
 
@@ -154,6 +155,7 @@ class UnitPainter:
         self.badges_drawn, self.badge_owner = [], []
         self.badge_placer = LabelPlacer(pygame.Rect(vx, vy, vw, vh), gap=(4, 2))
         self.chips: list[tuple] = []
+        self.chip_spots: list[tuple[pygame.Rect, str]] = []     # each chip drawn and its marker (tooltips)
         for u, x, y, facing, px, py, r in on_screen:
             self.draw_unit(surface, cam, u, x, y, facing, px, py, r, seats, looks.get(u.id), marker_labels,
                            selected, hovered, acting)
@@ -308,6 +310,7 @@ class UnitPainter:
         for marker, img in chips:
             cw = chip_width(img, h)
             draw_chip(surface, pygame.Rect(x, rect.y, cw, h), marker, img)
+            self.chip_spots.append((pygame.Rect(x, rect.y, cw, h), marker))
             x += cw + 2
         self.badges_drawn.append(rect)
         self.badge_owner.append(uid)
@@ -318,6 +321,7 @@ class UnitPainter:
         objective name (`goals`), and where it leaves the `soft` places (the terrain's names and
         flags) free when it can."""
         placer = LabelPlacer(surface.get_clip(), list(soft))
+        chip_texts = {badge_text(m, labels) for _uid, shown, labels, _o in self.chips for m in shown}
         bases = []
         for u, _x, _y, _f, px, py, r in on_screen:
             if not u.out:
@@ -338,7 +342,9 @@ class UnitPainter:
             tag = getattr(looks.get(u.id), "label", "") or ""
             # the name where it fits; else the name cut short; else the Look's tag, when it names the
             # unit (its initials), never a kind's word ("Line") in place of the name
-            texts = [t for t in dict.fromkeys([name, short_name(name), tag if tag == initials(name) else ""]) if t]
+            # and never a text a status chip on screen shows ("BK" the man beside "BK" the marker)
+            texts = [t for t in dict.fromkeys([name, short_name(name), tag if tag == initials(name) else ""])
+                     if t and (t == name or t not in chip_texts)]
             for text in texts:
                 img = self.fonts.render(text, 11 if text == name else 10, (20, 20, 20), "b")
                 size = (img.get_width() + 6, img.get_height())

@@ -187,6 +187,16 @@ def test_commanders_cannot_be_attacked_but_one_an_enemy_base_touches_is_captured
 
 
 # -- the log reads as the battle went -------------------------------------------------------------------
+def test_the_log_names_a_side_with_no_verb_to_agree_with_its_name():
+    """A side is "French" (plural) or "Kessel army 2" (one army, in a campaign's battle): the
+    initiative and the end of a side's moves are logged with no verb agreeing with the name."""
+    st = battle([("a", 0, "line-infantry", 50, 70, UP), ("x", 1, "line-infantry", 50, 10, DOWN)],
+                turn_limit=1, dice=(6, 1))
+    engine.apply(st, engine.legal_actions(st)[-1].action)                 # the French end their moves
+    texts = [e.text for e in st.log]
+    assert "Initiative: French (moves first)" in texts and "Moves over: French" in texts
+
+
 def test_a_game_at_the_turn_limit_ends_in_the_last_turn_not_the_next():
     st = battle([("a", 0, "line-infantry", 50, 70, UP), ("x", 1, "line-infantry", 50, 10, DOWN)],
                 turn_limit=1, dice=(6, 1))

@@ -26,7 +26,7 @@ def test_the_drift_greater_by_one_increases_by_one_so_greater_by_three_increases
     assert fights.advantage(state, "yard", 0) == 3
     _next_round(state)
     assert fights.advantage(state, "yard", 0) == 6
-    assert "Blue gain 3 Advantage at yard (its skill level was greater by 3 last round): +3 -> +6" \
+    assert "Blue: +3 Advantage at yard (its skill level was greater by 3 last round): +3 -> +6" \
         in [e.text for e in state.log]
 
 

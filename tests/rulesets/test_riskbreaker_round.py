@@ -164,8 +164,12 @@ def test_a_side_outnumbered_two_to_one_may_surrender():
                   char("c", 1, 0, {"archetype": "thief"}, slot=1)], row("yard", "wall"))
     declare_all(state, {"a": ("", "Bow")})
     until_turn_of(state, "a")
+    # worded with no verb to agree with the side's name ("Blue", "French", "Kessel army 2")
+    assert [o.label for o in engine.legal_actions(state) if o.kind == "Surrender"] == \
+        [f"Surrender: {state.scenario.sides[0].name}"]
     engine.apply(state, Surrender(0))
     assert state.outcome.winner == 1 and "surrendered" in state.outcome.reason
+    assert f"Surrender: {state.scenario.sides[0].name}" in [e.text for e in state.log]
 
 
 def test_only_the_declarations_are_secret_so_hotseat_hands_over_only_then():

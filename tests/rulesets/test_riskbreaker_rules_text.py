@@ -134,7 +134,7 @@ def test_the_risk_established_is_spent_a_knock_out_refunds_only_the_outnumbering
     set_advantage(state, "hall", 0, 3)
     with_dice(state, [1])
     engine.apply(state, KillDamage("a", 1, ("c",)))
-    assert state.units["c"].out and "Blue lose 1 Advantage at hall (the Risk is spent): +3 -> +2" in texts(state)
+    assert state.units["c"].out and "Blue: -1 Advantage at hall (the Risk is spent): +3 -> +2" in texts(state)
     declare_all(state)                                          # a acted last: round 2 began
     assert fights.advantage(state, "hall", 0) == 3              # +1: no longer outnumbered
 

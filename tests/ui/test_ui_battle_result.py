@@ -74,3 +74,30 @@ def test_a_battle_ends_on_its_result_screen_then_back_to_the_map(app):
         (report.title, report.winner, report.reason, report.on_the_map)
     assert [(a.lost, a.routed, a.survivors) for a in again.armies] == \
         [(a.lost, a.routed, a.survivors) for a in report.armies]
+
+
+
+def _choice_texts(app, table) -> set[str]:
+    """The option heading and rows the table's side panel drew in the last frame."""
+    texts = set(app.fonts.frame_texts)
+    heads = {t for t in texts if t.endswith(" can:") or t.startswith(("Choose, or select", "Select a unit"))
+             or t == "Options"}
+    return heads | (texts & {o.label for _, o, _, _ in table.panel.rows})
+
+
+def test_behind_a_battle_s_result_the_table_shows_no_options_one_can_no_longer_take(app, toy_ruleset):
+    """"behind 'Aubrac army 2 won', the side panel still shows the battle's options": while a
+    result is up, the table beneath draws its board and no option (no heading, no row)."""
+    from conftest import toy_scenario
+
+    from game.ui.components.nesting import BattleReport
+    session = Session(toy_scenario(), 3, None, ["human", "normal"])
+    app.start_session(session)
+    for _ in range(3):
+        app.step()
+    table = app.top
+    assert _choice_texts(app, table)                          # the player's options, on show
+    app.open("battle-result", BattleReport("The battle of C3", "Aubrac army 2", 0, "the turn limit", (), (), 1))
+    for _ in range(2):
+        app.step()
+    assert isinstance(app.top, BattleResultScreen) and not _choice_texts(app, table)

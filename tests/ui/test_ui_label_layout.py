@@ -97,6 +97,42 @@ def test_a_status_marker_is_drawn_unlike_a_name(app):
     assert len(set(inside)) >= 2                           # the marker's colour and its diamond's ink
 
 
+def _koch_fired(app):
+    """Petite Guerre's farm raid on the table, Bombardier Koch's gun fired, zoomed in on him."""
+    session = Session(load_scenario("petite-guerre-farm-raid"), 1, {}, ["human"] * 2)
+    koch = next(u for u in session.state.units.values() if u.name == "Bombardier Koch")
+    koch.markers.add("fired")
+    table = show(app, session)
+    table.board.settle(session.view())
+    table.board.camera.zoom_at(*at(table, koch.x, koch.y), 1)
+    for _ in range(2):
+        app.step()
+    return session, table
+
+
+def test_hovering_a_status_chip_says_what_it_means(app):
+    """"Hovering a chip should show what it means (tooltip)"."""
+    _session, table = _koch_fired(app)
+    rect, marker = table.board.painter.chip_spots[0]
+    assert marker == "fired"
+    move_to(app, rect.center, frames=3)
+    assert table.board.chip_tip is not None and "reload" in table.board.chip_tip
+
+
+def test_a_status_chip_never_shows_a_name_s_initials_nor_a_label_a_chip_s_text(app):
+    """"Bombardier Koch's label shrinks to 'BK' next to the '◆BK' fired chip": a chip says its
+    marker in a word that is no unit's initials, and no unit's short label is a chip's text."""
+    from game.engine.ruleset import initials
+    from game.ui.units import badge_text
+    session, table = _koch_fired(app)
+    painter = table.board.painter
+    chip_texts = {badge_text(m, labels) for _uid, shown, labels, _o in painter.chips for m in shown}
+    assert badge_text("fired", session.ruleset.marker_styles) in chip_texts
+    names = {initials(u.name) for u in session.state.units.values() if u.name}
+    assert not chip_texts & names
+    assert not chip_texts & {t for uid, t, _r in painter.labels_drawn if t != session.state.units[uid].name}
+
+
 def test_the_opening_banner_keeps_off_the_labels_under_it(app):
     """"the opening banner covers the enemy commander's label": with a commander standing under
     the banner's first place, the banner goes where it covers no label nor marker."""

@@ -131,3 +131,28 @@ def test_a_refused_quick_load_keeps_the_game(app, toy_ruleset):
     key(app, pygame.K_F9, frames=2)
     click(app, table.confirm_load.cancel_button.rect.center, frames=3)
     assert app.top is table and table.confirm_load is None and session.unsaved() == 1
+
+
+def test_a_loaded_game_goes_on_writing_its_own_slot_labelled_with_the_time_it_began(app, toy_ruleset):
+    """"A game continued or loaded must keep writing its own slot (the one named by its scenario and
+    start time)": a quick load of a game begun a quarter of an hour ago starts no second slot, and
+    its autosave still says when the game began, not when it was loaded."""
+    import datetime as dt
+    from game.io.save_file import autosaves
+    session = Session(toy_scenario(), 3, None, ["human", "normal"])
+    session.started = (dt.datetime.now() - dt.timedelta(minutes=15)).replace(microsecond=0)
+    app.start_session(session)
+    app.step()
+    app.top.commit(next(o.action for o in session.legal() if o.action is not None))   # as a click does
+    _step_until(app, session, lambda: session.autosave_to is not None)
+    slot = session.autosave_to
+    assert slot is not None and autosaves() == [slot]
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)                          # quick save
+    key(app, pygame.K_F9, frames=3)                                     # quick load
+    loaded = app.top.session
+    assert loaded is not session and loaded.started == session.started
+    app.top.commit(next(o.action for o in loaded.legal() if o.action is not None))
+    _step_until(app, loaded, lambda: loaded.autosave_to is not None)
+    assert loaded.autosave_to == slot and autosaves() == [slot]         # one slot: Load lists it once
+    assert len(load_save(slot).actions) == len(loaded.history)
+    assert f"begun {session.started:%Y-%m-%d %H:%M}" in load_save(slot).label

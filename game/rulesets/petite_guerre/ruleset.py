@@ -36,7 +36,14 @@ class PetiteGuerre(TableRules, Ruleset):
     name = "Petite Guerre"
     actions = ACTIONS
     # red square, red triangle, red disc, the black and grey reload markers (short labels for the table)
-    marker_styles = {"out-of-control": "OC", "routed": "RT", "wounded": "WD", "fired": "BK", "reloaded": "GY"}
+    # in words, never letters a name's initials could be ("BK" read as Bombardier Koch)
+    marker_styles = {"out-of-control": "no ctrl", "routed": "routed", "wounded": "wounded", "fired": "fired",
+                     "reloaded": "reloaded"}
+    marker_notes = {"out-of-control": "out of control: takes an activation test",
+                    "routed": "routed: takes a rally test, or its figures run",
+                    "wounded": "wounded: rolls one die size smaller",
+                    "fired": "fired (the black marker): must reload before firing again",
+                    "reloaded": "reloaded this turn (the grey marker): may fire in haste"}
     options = (OptionSpec("platoon_firing", "Platoon firing", False,
                           help="a unit in line reloads all its ranks on one d20 of 12+ (not 16+ per rank)"),)
     flow = Flow((Phase("activation", order="auto", begin=_activation),

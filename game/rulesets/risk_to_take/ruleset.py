@@ -160,7 +160,7 @@ class RiskToTake(TableRules, Ruleset):
                 decision.context["saved_by"] = action.actor    # saves.commander_answered finishes
             return
         if isinstance(action, Pass):
-            state.emit("MovesOver", f"The {state.scenario.sides[decision.side].name} end their moves",
+            state.emit("MovesOver", f"Moves over: {state.scenario.sides[decision.side].name}",
                        side=decision.side)
             engine.end_run(state)
             return

@@ -26,8 +26,8 @@ def roll_initiative(state: GameState) -> None:
     if state.turn == 1 and lost in range(state.sides):
         winner = (lost + 1) % state.sides
         state.flow.initiative = winner
-        state.emit("Initiative", f"The {names[lost]} are starving and lose the initiative: the "
-                   f"{names[winner]} move first", side=winner)
+        state.emit("Initiative", f"Initiative: {names[winner]} (moves first; starving, "
+                                 f"{names[lost]} lost the initiative)", side=winner)
         return
     while True:
         rolls = [state.roll("d6", "initiative", names[s]).total for s in range(state.sides)]
@@ -37,7 +37,8 @@ def roll_initiative(state: GameState) -> None:
         state.emit("Initiative", "Equal initiative rolls: both roll again")
     winner = rolls.index(best)
     state.flow.initiative = winner
-    state.emit("Initiative", f"The {names[winner]} win the initiative and move first", side=winner)
+    # worded to read right for any side's name, one army ("Kessel army 2") or a people ("French")
+    state.emit("Initiative", f"Initiative: {names[winner]} (moves first)", side=winner)
 
 
 def rally_figure(state: GameState, unit) -> int:

@@ -217,8 +217,8 @@ def shift(state: GameState, loc: str, side: int, amount: int, why: str) -> None:
     after = advantage(state, loc, side)
     f.setdefault("history", []).append({"round": state.turn, "side": side, "amount": amount, "after": after,
                                         "why": why})
-    verb = "gain" if amount > 0 else "lose"
-    state.emit("Advantage", f"{state.scenario.sides[side].name} {verb} {abs(amount)} Advantage at "
+    # "Blue: +3 Advantage at yard": no verb to agree with a side's name, one or many
+    state.emit("Advantage", f"{state.scenario.sides[side].name}: {amount:+d} Advantage at "
                             f"{name(state, loc)} ({why}): {before:+d} -> {after:+d}",
                fight=loc, side=side, amount=amount, advantage=f["adv"])
 

@@ -70,7 +70,7 @@ def surrender_options(state: GameState, u: Unit) -> list[Option]:
     first = not any(state.units[a].side == u.side for a in state.data["acted"])
     if not first or not may_surrender(state, u.side):
         return []
-    return [Option("Surrender", f"{state.scenario.sides[u.side].name} surrender", action=Surrender(u.side),
+    return [Option("Surrender", f"Surrender: {state.scenario.sides[u.side].name}", action=Surrender(u.side),
                    actor=u.id)]
 
 
@@ -120,7 +120,7 @@ def declare(state: GameState, action: Declare, decision: Decision) -> None:
 def surrender(state: GameState, action: Surrender) -> None:
     """A side that surrenders is beaten: with two sides the battle ends; with more, its characters
     leave the battle and the others fight on."""
-    state.emit("Surrender", f"{state.scenario.sides[action.side].name} surrender", side=action.side)
+    state.emit("Surrender", f"Surrender: {state.scenario.sides[action.side].name}", side=action.side)
     if state.sides == 2:
         state.data["surrendered"] = action.side
     else:

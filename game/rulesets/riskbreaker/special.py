@@ -176,8 +176,8 @@ def alteration(state: GameState, action: Alteration) -> None:
     fight = mine or (at_ends[0] if at_ends else None)
     if fight is not None:
         fights.owe(state, u.side, action.risk, f"{u.name}'s alteration went wrong", fight=fight)
-        state.emit("Alteration", f"It goes wrong: the enemy get through and {state.scenario.sides[u.side].name} "
-                                 f"lose {action.risk} Advantage at {fights.name(state, fight)} next turn")
+        state.emit("Alteration", f"It goes wrong: the enemy get through ({state.scenario.sides[u.side].name}: "
+                                 f"-{action.risk} Advantage at {fights.name(state, fight)} next turn)")
     else:
         state.data["closed"][key] = {"rounds": rounds, "until": until, "sides": [u.side]}
         state.emit("Alteration", f"It goes wrong: {where} is closed to {state.scenario.sides[u.side].name} only")

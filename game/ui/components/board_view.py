@@ -37,6 +37,7 @@ class Frame:
     shown: Any = None                  # the option whose target to light (focused or under the pointer)
     acting: frozenset = frozenset()    # units that can act now
     marker_labels: dict = dataclasses.field(default_factory=dict)
+    marker_notes: dict = dataclasses.field(default_factory=dict)     # marker -> what it means (chip tooltips)
     cursor: tuple[float, float] | None = None
     now: float = 0.0
     describe: Callable[[str], str] | None = None
@@ -86,6 +87,7 @@ class BoardView:
         self.viewport = (0, 0, 1, 1)
         self.legend = Legend(app)
         self.tip_rect: pygame.Rect | None = None          # the last tooltip drawn
+        self.chip_tip: str | None = None                  # the last status chip's tooltip drawn
 
     def s(self, v: float) -> int:
         return int(round(v * self.app.settings.ui_scale))
@@ -199,6 +201,22 @@ class BoardView:
 
     def target_radius(self, unit) -> int:
         return max(6, int(render.base_radius_cm(unit.base) * self.camera.scale))
+
+    def draw_chip_tip(self, surface, frame: Frame, marker: str) -> None:
+        """A hovered status chip's tooltip: what its marker means (the ruleset's note, else its name)."""
+        text = frame.marker_notes.get(marker) or marker.replace("-", " ")
+        img = self.fonts.render(text, 12, theme.TEXT)
+        mx, my = self.app.mouse
+        rect = pygame.Rect(mx + 14, my + 14, img.get_width() + self.s(16), img.get_height() + self.s(8))
+        x, y, vw, vh = self.viewport
+        if rect.right > x + vw:
+            rect.x = mx - rect.w - 8
+        if rect.bottom > y + vh:
+            rect.y = my - rect.h - 8
+        theme.panel(surface, rect, (17, 20, 26), (200, 200, 200), 5)
+        surface.blit(img, (rect.x + self.s(8), rect.y + self.s(4)))
+        self.tip_rect = rect
+        self.chip_tip = text
 
     def draw_tip(self, surface, frame: Frame, uid: str) -> None:
         """The hovered unit's tooltip: the ruleset's description of it."""

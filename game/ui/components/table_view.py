@@ -94,7 +94,10 @@ class TableView(BoardView):
         if frame.tools is not None:
             frame.tools.draw_over(surface, view, cam, frame.cursor)
         busy_tool = frame.tools is not None and frame.tools.tool is not None
-        if sel.hovered and sel.hovered in view.units and frame.now - sel.hover_time > 0.25 and not busy_tool:
+        chip = next((m for r, m in reversed(self.painter.chip_spots) if r.collidepoint(self.app.mouse)), None)
+        if chip is not None and not busy_tool:
+            self.draw_chip_tip(surface, frame, chip)
+        elif sel.hovered and sel.hovered in view.units and frame.now - sel.hover_time > 0.25 and not busy_tool:
             self.draw_tip(surface, frame, sel.hovered)
 
     def drawn_labels(self) -> list[pygame.Rect]:

@@ -26,6 +26,7 @@ COLUMNS = (("army", 0.0), ("had", 0.46), ("lost", 0.58), ("routed", 0.70), ("sur
 class BattleResultScreen(Screen):
     name = "battle-result"
     opaque = False
+    hides_choices = True       # the table beneath shows the map, not options no longer to be taken
 
     def __init__(self, app, report: BattleReport, back_to: str = "the map"):
         super().__init__(app)

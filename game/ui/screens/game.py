@@ -443,11 +443,14 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         view = self.view()
-        mine = self.my_decision()
+        # under a result (a battle just ended) the table shows its board and no option: the ones
+        # the player had are no longer there to take
+        covered = self.app.top is not self and getattr(self.app.top, "hides_choices", False)
+        mine = None if covered else self.my_decision()
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(self.viewport))
-        shown = self.sel.focus
-        hovered_row = self.panel.option_at(self.app.mouse)
+        shown = None if covered else self.sel.focus
+        hovered_row = None if covered else self.panel.option_at(self.app.mouse)
         if hovered_row is not None:
             shown = hovered_row
         region = self.region_option() if mine is not None else None
@@ -455,6 +458,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
                       strong=self.sel.placing is not None, shown=shown,
                       acting=frozenset(self.actors()) if mine is not None else frozenset(),
                       marker_labels=dict(getattr(self.session.ruleset, "marker_styles", {}) or {}),
+                      marker_notes=dict(getattr(self.session.ruleset, "marker_notes", {}) or {}),
                       cursor=self.cursor_world, now=self.now,
                       describe=lambda uid: self.session.ruleset.describe_unit(view, uid),
                       look=lambda uid: self.session.ruleset.unit_look(view, uid),

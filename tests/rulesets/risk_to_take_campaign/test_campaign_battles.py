@@ -177,7 +177,7 @@ def test_a_starving_army_that_looted_loses_the_initiative_in_its_next_battle():
     battle = s.child
     assert battle.scenario.ruleset_data["initiative_lost_by"] == 0
     assert battle.flow.initiative == 1
-    assert any("lose the initiative" in e.text for e in battle.log)
+    assert any("lost the initiative" in e.text for e in battle.log)
     assert "no_initiative" not in armies.status(s.units["w1"])
 
 
