@@ -101,3 +101,21 @@ def test_behind_a_battle_s_result_the_table_shows_no_options_one_can_no_longer_t
     for _ in range(2):
         app.step()
     assert isinstance(app.top, BattleResultScreen) and not _choice_texts(app, table)
+
+
+def test_a_click_released_as_the_board_swaps_is_not_lost_in_a_crash(app, toy_ruleset):
+    """A battle begins or ends between a mouse press and its release: the new board view is placed at
+    the next rebuild, and the release that comes before it is let pass (it failed the table screen
+    with "'NoneType' object has no attribute 'to_world'" in the end-to-end campaign)."""
+    from conftest import post, toy_scenario
+    session = Session(toy_scenario(), 1, {}, ["human", "human"])
+    app.start_session(session)
+    app.step()
+    screen = app.top
+    screen.swap_board(screen.view())                  # as when a nested game begins
+    assert screen.board.camera is None
+    post(pygame.MOUSEBUTTONUP, pos=(200, 200), button=1)
+    post(pygame.MOUSEMOTION, pos=(210, 200), rel=(10, 0), buttons=(0, 0, 0))
+    app.step()
+    app.step()
+    assert not app.failures and app.top is screen and screen.board.camera is not None

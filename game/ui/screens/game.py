@@ -271,6 +271,9 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
                 binding, chord = found
                 self.run(binding.command, chord.arg)
             self.refresh_tool_buttons()
+        elif event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) \
+                and self.board.camera is None:
+            return      # a board just swapped in (a battle began or ended) is placed at the next rebuild
         elif event.type == pygame.MOUSEWHEEL:
             pos = self.app.mouse
             if self.board.in_viewport(pos):
