@@ -123,3 +123,39 @@ def test_a_figure_inside_a_building_fights_from_behind_its_walls_whoever_attacks
              terrain=[house])
     assert melee.die_of(s, s.units["b"], s.units["a"], True) == (6, "behind a parapet")
     assert melee.die_of(s, s.units["a"], s.units["b"], False) == (8, "")
+
+
+def test_figures_fighting_from_behind_a_parapet_none_for_two_figures_inside_the_same_building():
+    """"Special rules apply for figures having a distinct melee advantage against their opponents, as is
+    the case of figures fighting from behind a parapet": a pandour whose charge ended inside the
+    farmhouse and the gunner inside it have no wall between them; neither has it, whoever attacks."""
+    house = rect("h", "house", 52, 40, 62, 60, "the farmhouse")
+    s = game([fig("a", 0, 45, 50, "A", "irregulars"), fig("b", 1, 56, 50, "B", "civilians", facing=180)],
+             terrain=[house])
+    dice(s, [1, 1])                         # reaction-free frontal charge; both miss
+    engine.apply(s, Charge("a", "b"))
+    assert melee.inside_shelter(s, s.units["a"]) and melee.inside_shelter(s, s.units["b"])
+    assert [(r.who, r.expr, r.purpose) for r in s.rolls] == [("a", "d8>=4", "hand-to-hand"),
+                                                             ("b", "d4>=4", "hand-to-hand")]
+    for attacking in (True, False):
+        assert melee.die_of(s, s.units["b"], s.units["a"], attacking) == (4, "")
+        assert melee.die_of(s, s.units["a"], s.units["b"], attacking) == (8, "")
+    s.data["charged"].clear()               # a later turn with no charge between them: the same
+    for attacking in (True, False):
+        assert melee.die_of(s, s.units["b"], s.units["a"], attacking) == (4, "")
+        assert melee.die_of(s, s.units["a"], s.units["b"], attacking) == (8, "")
+
+
+def test_figures_fighting_from_behind_a_parapet_the_one_inside_a_building_against_one_outside_its_wall():
+    """"figures fighting from behind a parapet": the building's wall stands between the gunner inside
+    and the pandour outside; the gunner has it whichever of the two attacks, the pandour never."""
+    house = rect("h", "house", 52, 40, 62, 60, "the farmhouse")
+    s = game([fig("a", 0, 50.5, 50, "A", "irregulars"), fig("b", 1, 53.4, 50, "B", "civilians", facing=180)],
+             terrain=[house])
+    dice(s, [1, 1])
+    engine.apply(s, Fight("a", "b"))
+    assert [(r.who, r.expr) for r in s.rolls] == [("a", "d8>=4"), ("b", "d6>=4")]
+    assert "parapet" in _melee_rolls(s)["b"]
+    for attacking in (True, False):
+        assert melee.die_of(s, s.units["b"], s.units["a"], attacking) == (6, "behind a parapet")
+        assert melee.die_of(s, s.units["a"], s.units["b"], attacking) == (8, "")

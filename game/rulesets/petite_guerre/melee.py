@@ -56,8 +56,12 @@ def may_fight(state: GameState, f: Unit, enemy: Unit) -> bool:
 
 def protected_from(state: GameState, f: Unit, enemy: Unit) -> bool:
     """A protecting piece (a wall, a parapet, a building: tables.json "protecting") stands between f
-    and its enemy within tables.json "behind" paces of f, or f stands in one."""
-    return bool(fire.near_pieces(state, f, enemy, tables.rules()["protecting"]))
+    and its enemy within tables.json "behind" paces of f, or f stands in one. Interpretation: a
+    parapet counts only between the two: a building or a wall both figures stand in or on is no
+    parapet between them (a charge that ended inside the farmhouse fights its defenders in there)."""
+    both = shapely.MultiPoint([f.pos, enemy.pos])
+    return any(not shapely.covers(p.polygon, both)
+               for p in fire.near_pieces(state, f, enemy, tables.rules()["protecting"]))
 
 
 def inside_shelter(state: GameState, f: Unit) -> bool:
@@ -69,7 +73,7 @@ def inside_shelter(state: GameState, f: Unit) -> bool:
 
 def behind_parapet(state: GameState, f: Unit, enemy: Unit, attacking: bool) -> bool:
     """"figures fighting from behind a parapet": f is protected from its enemy (protected_from) and
-    the enemy is not protected from f. Across one wall both are; then only the figure on the far
+    the enemy is not protected from f; in the same building neither is, whoever attacks. Across one wall both are; then only the figure on the far
     side of it from its opponent, the one holding it, has the advantage: the one inside a building
     against one outside, else the one the enemy charged across it (Interpretation: with no charge
     between the two, the figure attacked in this fight)."""
