@@ -87,6 +87,14 @@ def test_a_unit_in_open_order_forms_line_two_to_four_ranks_deep_facing_the_enemy
     assert "forms line, 2 ranks deep" in s.log[-1].text and u["l"].stats["rank"] == 1
 
 
+def test_the_log_of_a_line_agrees_with_a_plural_unit_name():
+    """Issue 28, log: "the pandours is" read wrong; a unit named in the plural ("the farmers") forms
+    line and fires in the plural."""
+    s = game(open_unit(), units_data={"A": {"name": "the farmers"}})
+    engine.apply(s, FormLine("A", 2, 0.0))
+    assert "the farmers form line, 2 ranks deep" in s.log[-1].text
+
+
 def test_forming_line_needs_every_figure_within_its_normal_move_of_its_place():
     s = game(open_unit()[:-1] + [fig("far", 0, 30, 90, "A"), fig("b", 1, 90, 50, "B", facing=180)])
     assert option(s, "FormLine", "A") == []                  # "far" stands 40 paces off (normal: 15)

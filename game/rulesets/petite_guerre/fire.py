@@ -195,7 +195,8 @@ def reached(state: GameState, firers, target: str) -> dict[str, list[Unit]]:
 def volley(state: GameState, team: str, n_ranks: int, target: str) -> None:
     firers, expr, p, text = volley_plan(state, team, n_ranks, target)
     u = forces.unit(state, team)
-    state.emit("Volley", f"{u['name']} fires a volley with {n_ranks} rank(s) at "
+    state.emit("Volley", f"{u['name']} {forces.verb(u['name'], 'fires', 'fire')} a volley with "
+                         f"{n_ranks} {'rank' if n_ranks == 1 else 'ranks'} at "
                          f"{forces.unit(state, target)['name']} ({text})", actor=team, target=target)
     for k in loaded_ranks(state, team)[:n_ranks]:          # the rank fires together
         for f in ranks(state, team)[k]:

@@ -119,7 +119,8 @@ def form_line(state: GameState, team: str, ranks: int, facing: float) -> None:
         f.x, f.y, f.facing = x, y, facing
         f.stats["rank"] = rank
     u["formation"] = "line"
-    state.emit("Formation", f"{u['name']} forms line, {ranks} ranks deep", unit=team, formation="line")
+    state.emit("Formation", f"{u['name']} {forces.verb(u['name'], 'forms', 'form')} line, {ranks} "
+                                 f"{'rank' if ranks == 1 else 'ranks'} deep", unit=team, formation="line")
 
 
 def open_order(state: GameState, team: str) -> None:
