@@ -199,14 +199,16 @@ def at(table, x, y):
     return tuple(int(v) for v in table.camera.to_screen(x, y))
 
 
-def select(app, table, uid):
-    """Select a unit the way a player does: Tab until it is the selected one."""
+def select(app, table, uid, tries: int = 6, must: bool = True) -> bool:
+    """Select a unit the way a player does: Tab until it is the selected one (at most `tries` presses;
+    `must`: fail the test when it never comes). True when it is selected."""
     import pygame
-    for _ in range(6):
+    for _ in range(tries):
         if table.sel.selected == uid:
-            return
+            return True
         key(app, pygame.K_TAB, frames=1)
-    assert table.sel.selected == uid
+    assert not must or table.sel.selected == uid
+    return table.sel.selected == uid
 
 
 def move_to(app, pos, frames=1):
@@ -281,11 +283,7 @@ def play_through(app, session, seed: int = 1, max_frames: int = 20000) -> dict:
             continue
         acts = t.actors()
         if acts and rng.random() < 0.8:
-            uid = acts[rng.below(len(acts))]
-            for _ in range(len(acts) + 1):
-                if t.sel.selected == uid:
-                    break
-                key(app, pygame.K_TAB, frames=1)
+            select(app, t, acts[rng.below(len(acts))], tries=len(acts) + 1, must=False)
         drawn = [(int(k), o) for _r, o, k, _l in t.panel.rows if k]     # the options with a key on show
         if not drawn:
             key(app, pygame.K_TAB, frames=1)

@@ -4,7 +4,7 @@ to make a choice; it only reads where things are drawn."""
 from __future__ import annotations
 
 import pygame
-from conftest import click, key, place_in_region, post
+from conftest import click, key, place_in_region, post, select
 
 from game.ui.screens.error import ErrorScreen
 
@@ -138,11 +138,7 @@ def human_turn(app, screen, rng) -> bool:
     before = session.version
     acts = screen.actors()
     if acts and rng.random() < 0.7:
-        uid = acts[rng.below(len(acts))]
-        for _ in range(len(acts) + 1):
-            if screen.sel.selected == uid:
-                break
-            key(app, pygame.K_TAB, frames=1)
+        select(app, screen, acts[rng.below(len(acts))], tries=len(acts) + 1, must=False)
     rows = [(rect, option) for rect, option, _k, _l in screen.panel.rows if option is not None]
     if not rows:
         if screen.panel.row_options:            # options exist but none is drawn: the panel failed them

@@ -3,7 +3,7 @@ hidden side drawn before the click (not the table, not the log, not a tooltip, n
 from __future__ import annotations
 
 import pygame
-from conftest import at, click, drag, key, move_to, toy_scenario
+from conftest import at, click, drag, key, move_to, select, toy_scenario
 
 from game.ui.screens.handover import HandoverScreen
 from game.ui.screens.game import GameScreen
@@ -47,10 +47,7 @@ def test_the_other_side_sees_nothing_hidden_before_or_after_the_click(app, toy_r
     session, table = start_secret(app)
     click(app, (app.size[0] // 2, 30))                   # Blue takes the seat
     # Blue moves in secret: the move passes the initiative to Red
-    for _ in range(4):
-        if table.sel.selected == "b1":
-            break
-        key(app, pygame.K_TAB, frames=1)
+    select(app, table, "b1", tries=4)
     drag(app, at(table, 26, 24), at(table, 36, 24))
     assert any("secretly" in e.text for e in session.state.log)
     assert session.decision().side == 1
@@ -92,10 +89,7 @@ def test_the_other_side_sees_nothing_hidden_before_or_after_the_click(app, toy_r
 def test_undo_cannot_reach_into_the_other_sides_secret_move(app, toy_ruleset):
     session, table = start_secret(app)
     click(app, (app.size[0] // 2, 30))
-    for _ in range(4):
-        if table.sel.selected == "b1":
-            break
-        key(app, pygame.K_TAB, frames=1)
+    select(app, table, "b1", tries=4)
     drag(app, at(table, 26, 24), at(table, 36, 24))
     key(app, pygame.K_RETURN)
     click(app, (app.size[0] // 2, 30))
