@@ -266,6 +266,7 @@ def save_from_doc(doc: Any, source: str) -> SaveData:
 
 
 HUMAN = "human"          # a seat played by a person (the UI's saves)
+MAIL = "mail"            # a seat played by a person at a distance, by turn files (game.io.turnfile)
 
 
 def check_players(players: list[str], sides: int, source: str) -> None:
@@ -275,7 +276,7 @@ def check_players(players: list[str], sides: int, source: str) -> None:
                                              f"got {len(players)}")
     known = registry.player_names()
     for i, name in enumerate(players):
-        if known and name != HUMAN and name not in known:
+        if known and name not in (HUMAN, MAIL) and name not in known:
             raise FileProblem(source, f"players[{i}]", f"expected {HUMAN} or an AI player "
                                                        f"({', '.join(sorted(known))}), got {shown(name)}")
 

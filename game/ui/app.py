@@ -378,7 +378,10 @@ class App:
     def open_target(self, target: str) -> bool:
         """Open a scenario (by name or path) or a save on the table; a bad file shows its problem."""
         from game.io.errors import FileProblem
+        from game.io.turnfile import is_turn_file
         from game.ui.session import Session, SessionError
+        if is_turn_file(target):
+            return self.open_turn_file(target)
         try:
             if is_save_file(target):
                 from game.io.save_file import load_save
@@ -397,6 +400,20 @@ class App:
             self.show_problem(f"{target}: {type(exc).__name__}: {exc}")
             return False
         self.start_session(session)
+        return True
+
+    def open_turn_file(self, target: str) -> bool:
+        """Play by e-mail: a received turn file, checked and replayed; the window handed to its receiver."""
+        from game.io.errors import FileProblem
+        from game.ui.mail import received_session
+        from game.ui.session import SessionError
+        try:
+            session, side, note = received_session(target)
+        except (FileProblem, SessionError) as exc:
+            self.show_problem(str(exc), "This turn file is refused")
+            return False
+        self.start_session(session)
+        self.find("table").push_handover(side, note)
         return True
 
     def load_save_file(self, path: str | os.PathLike) -> bool:

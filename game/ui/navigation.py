@@ -17,6 +17,7 @@ SCREENS: dict[str, str] = {
     "battle-result": "game.ui.screens.battle_result:BattleResultScreen",
     "battle-stats": "game.ui.screens.battle_stats:BattleStatsScreen",
     "saves": "game.ui.screens.saves:SavesScreen",
+    "turn-sent": "game.ui.screens.mail_sent:TurnSentScreen",
     "rules": "game.ui.screens.rules:RulesScreen",
     "settings": "game.ui.screens.settings:SettingsScreen",
     "help": "game.ui.screens.help:HelpOverlay",

@@ -22,6 +22,7 @@ from game.io.paths import AUTOSAVE_PREFIX, saves_dir
 from game.ui.moments import Moments, chain_of
 
 HUMAN = "human"
+MAIL = "mail"            # a side its player plays at a distance, by turn files sent by e-mail (game.ui.mail)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,6 +80,7 @@ class Session:
         self.autosave_to: Path | None = None       # this game's own autosave (named when first written)
         self._autosaved = -1                       # the version last autosaved
         self._encoded: list[dict[str, Any]] = []   # the actions as a save writes them, kept for autosaves
+        self.mail_sent: int | None = None          # by e-mail: the action count of the turn last sent
         # the game after each action (moments[0]: before any), for the log's moments and the replay;
         # each kept without its log and rolls (the length of its log says which events it had seen)
         self.moments = Moments(lambda: self.actions)
@@ -153,6 +155,14 @@ class Session:
         every side: a campaign's battle with the option to resolve battles automatically)?"""
         return side is not None and 0 <= side < len(self.players) and self.players[side] == HUMAN \
             and not self.auto_now()
+
+    def is_mail(self, side: int | None) -> bool:
+        """Is this side played by someone at a distance, whose turns come by e-mail?"""
+        return side is not None and 0 <= side < len(self.players) and self.players[side] == MAIL \
+            and not self.auto_now()
+
+    def is_ai(self, side: int | None) -> bool:
+        return side is not None and not self.is_human(side) and not self.is_mail(side)
 
     def auto_now(self) -> bool:
         return bool(getattr(engine, "auto_played", lambda state: False)(self.state))
@@ -275,7 +285,7 @@ class Session:
     def ai_inputs(self) -> tuple[Any, GameState, list[Option], Decision] | None:
         """What an AI needs to decide now (its player, its side's view, the options), or None."""
         d = self.decision()
-        if d is None or self.is_human(seat_of(d)):
+        if d is None or not self.is_ai(seat_of(d)):
             return None
         return self.ai_player(seat_of(d)), engine.view(self.state, seat_of(d)), self.legal(), d
 
@@ -289,6 +299,8 @@ class Session:
         if i < 0:
             return 0, "nothing of yours to undo"
         removed = self.history[i:]
+        if any(self.is_mail(d.side) for d in removed):
+            return 0, "the other player's moves came by e-mail"
         if any(d.rolled for d in removed):
             return 0, "dice were rolled since: the dice stay where they fell"
         side = self.history[i].side

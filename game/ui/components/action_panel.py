@@ -9,6 +9,7 @@ import pygame
 from game.engine.ruleset import Option
 from game.ui import theme
 from game.ui.components.sheet_view import draw_sheet, sheet_height
+from game.ui.mail import waiting_line
 from game.ui.session import seat_of
 from game.ui.components.board_view import board_of, kind_of_board
 from game.ui.components.choices import Choices, Selection, actors_of, prettify
@@ -351,6 +352,8 @@ class ActionPanel:
                 title = f"{s.side_name(seat)}: " + (prettify(d.kind) + "?" if interrupt else "your decision")
             elif banner_to is not None or pending:
                 title = f"{s.side_name(banner_to if banner_to is not None else seat)} decides next"
+            elif s.is_mail(seat):
+                title = waiting_line(s)
             elif not s.is_human(seat):
                 title = f"{s.side_name(seat)} (AI {s.players[seat]}) is playing"
             else:

@@ -41,7 +41,7 @@ class AiDriver:
     def turn(self) -> bool:
         """An AI decides now."""
         d = self.session.decision()
-        return d is not None and not self.session.is_human(seat_of(d))
+        return d is not None and self.session.is_ai(seat_of(d))
 
     def thinking(self) -> bool:
         """The AI's thread is running (it uses the board's prepared geometry: leave it alone)."""

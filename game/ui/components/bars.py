@@ -181,7 +181,7 @@ class Bars:
         if d is None:
             return "", "", theme.TEXT
         seat = seat_of(d)
-        player = "" if s.is_human(seat) else f" (AI {s.players[seat]})"
+        player = "" if s.is_human(seat) else " (by e-mail)" if s.is_mail(seat) else f" (AI {s.players[seat]})"
         return (f"{s.side_name(seat)}{player} to decide", f"{s.side_name(seat)} to decide",
                 theme.shade(theme.side_colour(seat), 1.45))
 

@@ -198,13 +198,13 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         elif want is not None and want != s.viewer:
             s.set_viewer(want)
 
-    def push_handover(self, side: int) -> None:
+    def push_handover(self, side: int, note: str = "") -> None:
         self.banner_to = None
         self.pending_handover = True
         self.sel.cancel()
         self.sel.selected = self.sel.hovered = None
         self.tools.reset_line()
-        self.app.open("handover", self.session, side, self.viewer_ready)
+        self.app.open("handover", self.session, side, self.viewer_ready, note=note)
 
     def viewer_ready(self, side: int) -> None:
         self.pending_handover = False

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
+from game.ui.mail import waiting_line
 
 
 class GameStatus:
@@ -24,6 +25,8 @@ class GameStatus:
             return "Drag or click to set the facing; Enter keeps it", theme.ACCENT
         if self.ai.turn() and not self.session.is_over():
             return "The AI is playing… Space skips the animation", theme.DIM
+        if (by_mail := waiting_line(self.session)) is not None:
+            return by_mail, theme.ACCENT
         pos = self.board.cursor_text(self.cursor_world) + "   ·   " if self.cursor_world is not None else ""
         return pos + "F1 help · Tab next unit · 1-9 options · wheel zoom · right drag pan", theme.DIM
 

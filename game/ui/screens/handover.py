@@ -16,8 +16,9 @@ class HandoverScreen(Screen):
     opaque = True
     blocks_widgets = False
 
-    def __init__(self, app, session, side: int, on_ready):
+    def __init__(self, app, session, side: int, on_ready, note: str = ""):
         super().__init__(app)
+        self.note = note        # a turn by e-mail: whose file it is
         self.session = session
         self.side = side
         self.on_ready = on_ready
@@ -56,7 +57,7 @@ class HandoverScreen(Screen):
         name = self.session.side_name(self.side)
         theme.draw_text(surface, fonts, f"{name} to play", (w // 2, h // 2 - self.s(20)), 40, (245, 245, 245), "b",
                         anchor="midbottom")
-        theme.draw_text(surface, fonts, f"Pass the computer to the {name} player. The table stays covered until they are ready.",
+        theme.draw_text(surface, fonts, self.note or f"Pass the computer to the {name} player. The table stays covered until they are ready.",
                         (w // 2, h // 2 + self.s(14)), 16, (225, 228, 232), anchor="midtop")
         theme.draw_text(surface, fonts, "Click or press Enter when you are ready",
                         (w // 2, h // 2 + self.s(44)), 14, (190, 195, 205), "i", anchor="midtop")

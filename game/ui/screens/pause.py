@@ -1,8 +1,10 @@
-"""Esc on the table: the game menu (save, load, rules, settings, help, main menu, quit)."""
+"""Esc on the table: the game menu (save, send a turn by e-mail, load, rules, settings, help, main menu,
+quit)."""
 from __future__ import annotations
 
 import pygame
 
+from game.io.errors import FileProblem
 from game.ui import theme
 from game.ui.screens.base import Screen
 
@@ -14,6 +16,7 @@ class PauseMenu(Screen):
     def __init__(self, app, hidden: bool = False):
         super().__init__(app)
         self.hidden = hidden          # over a handover: draw nothing of the table
+        self.send_note = ""           # why a turn cannot be sent now, or what went wrong sending it
         if hidden:
             self.opaque = True
 
@@ -27,14 +30,25 @@ class PauseMenu(Screen):
         if not self.hidden:
             items += [("Save game…  (S)", self.save_as, None),
                       ("Quick save  (Q)", self.quick_save, None)]
+        t = self.table()
+        if t is not None:
+            from game.ui.mail import why_not
+            why = why_not(t.session)
+            self.send_note = f"Send turn: {why}." if why else ""
+            items.append(("Send turn…  (E)", self.send_turn, None))
         items += [("Load game…  (L)", self.load, None), ("Rules  (R)", self.rules, None),
                   ("Settings  (T)", self.settings, None), ("Help  (H)", self.help, None),
                   ("Main menu  (M)", self.main_menu, None), ("Quit  (X)", self.app.quit, None)]
         total = len(items) * (bh + gap)
         y = (h - total) // 2 + self.s(20)
         for text, fn, oid in items:
-            self.button(pygame.Rect((w - bw) // 2, y, bw, bh), text, fn, oid)
+            b = self.button(pygame.Rect((w - bw) // 2, y, bw, bh), text, fn, oid)
+            if fn == self.send_turn:
+                self.send_button = b
+                if self.send_note:
+                    b.disable()
             y += bh + gap
+        self.note_y = y
         self.top_y = (h - total) // 2 - self.s(30)
 
     def resume_game(self) -> None:
@@ -51,6 +65,22 @@ class PauseMenu(Screen):
         self.app.pop(self)
         if t:
             t.quick_save()
+
+    def send_turn(self) -> None:
+        """Play by e-mail: the turn file for the other player, then the screen that says where it is."""
+        t = self.table()
+        if t is None:
+            return
+        from game.ui.mail import send_turn
+        try:
+            path = send_turn(t.session)
+        except (ValueError, OSError, FileProblem) as exc:     # not now, or a folder that cannot be written
+            self.send_note = f"Send turn: {exc}."
+            return
+        session = t.session
+        session.set_viewer(session.human_sides[0] if session.human_sides else None)
+        self.app.start_session(session)          # a fresh table: no handover is due to a side by e-mail
+        self.app.open("turn-sent", session, path)
 
     def load(self) -> None:
         self.app.pop(self)
@@ -79,6 +109,8 @@ class PauseMenu(Screen):
                 pygame.K_x: self.app.quit}
         if not self.hidden:
             keys.update({pygame.K_s: self.save_as, pygame.K_q: self.quick_save})
+        if self.table() is not None and not self.send_note:
+            keys[pygame.K_e] = self.send_turn
         fn = keys.get(event.key)
         if fn:
             fn()
@@ -93,3 +125,9 @@ class PauseMenu(Screen):
             surface.blit(shade, (0, 0))
         theme.draw_text(surface, self.app.fonts, "Game menu", (w // 2, self.top_y), 26, theme.ACCENT, "b",
                         anchor="midtop")
+        if self.send_note:
+            lines = self.app.fonts.wrap(self.send_note, 14, min(w - self.s(40), self.s(560)))[:3]
+            y = min(self.note_y, h - len(lines) * self.app.fonts.line_height(14) - self.s(6))
+            for line in lines:
+                theme.draw_text(surface, self.app.fonts, line, (w // 2, y), 14, theme.WARN, anchor="midtop")
+                y += self.app.fonts.line_height(14)

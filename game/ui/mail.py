@@ -1,0 +1,147 @@
+"""Play by e-mail as the window lives it: who may send a turn now and why not, sending it (the turn file
+in the saves folder's `turns/`, the record of what was sent), and opening a received turn file into a
+session where the sender's sides wait for the next file. The file format and its checks are
+game.io.turnfile's; nothing here draws."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from game.io import turnfile
+from game.io.errors import FileProblem
+from game.io.paths import saves_dir
+from game.ui.session import HUMAN, MAIL, Session, seat_of
+
+
+def turns_dir() -> Path:
+    """Where turn files are written (and the records of the turns sent, in its `sent/`)."""
+    return saves_dir() / turnfile.TURNS_FOLDER
+
+
+@dataclasses.dataclass(frozen=True)
+class Hands:
+    """The two correspondents of an e-mail game, seen from this window: whose sides are whose."""
+
+    mine: list[int]
+    theirs: list[int]
+
+    def ordered(self, sides: int) -> list[list[int]]:
+        return turnfile.hands_of(sides, self.mine, self.theirs)
+
+    def my_index(self, sides: int) -> int:
+        return self.ordered(sides).index(sorted(self.mine))
+
+
+def hands(session: Session) -> Hands | None:
+    """Whose sides are whose: in an e-mail game, the window's human sides and the sides by e-mail; in
+    a game not yet sent, the deciding person's sides go by e-mail and the other people's stay here."""
+    sides = range(session.state.sides)
+    mail = [s for s in sides if session.players[s] == MAIL]
+    humans = [s for s in sides if session.players[s] == HUMAN]
+    if mail:
+        return Hands(humans, mail) if humans else None
+    d = session.decision()
+    if d is None:
+        return None
+    seat = seat_of(d)
+    rest = [s for s in humans if s != seat]
+    return Hands(rest, [seat]) if seat in humans and rest else None
+
+
+def why_not(session: Session) -> str | None:
+    """None when a turn can be sent now, else why not, in the player's words."""
+    if session.auto_now():
+        return "the AI is resolving a battle: send when it is done"
+    mail = any(p == MAIL for p in session.players)
+    if session.is_over():
+        return None if mail else "the game is over"
+    d = session.decision()
+    seat = seat_of(d) if d is not None else None
+    if mail and session.is_mail(seat):
+        return None
+    if mail and session.is_human(seat):
+        return f"it is still your decision ({session.side_name(seat)}): play your part, then send it"
+    if mail:
+        return f"{session.side_name(seat)} (AI) is still to play"
+    if len(session.human_sides) < 2:
+        return "a game by e-mail needs two sides played by people (choose Human for both in New game)"
+    if not any(session.is_human(done.side) for done in session.history):
+        return f"nobody has played yet: {session.side_name(seat)} plays first, then sends it"
+    if hands(session) is None:
+        return f"{session.side_name(seat)} (AI) is still to play"
+    last = next(done.side for done in reversed(session.history) if session.is_human(done.side))
+    if last == seat:
+        return f"it is still your decision ({session.side_name(seat)}): play your part, then send it"
+    return None
+
+
+def send_turn(session: Session) -> Path:
+    """Write the turn file for the other player (atomically, into turns/) and note it in this game's
+    record; the other player's sides then wait for their file. Raises FileProblem or ValueError."""
+    reason = why_not(session)
+    if reason:
+        raise ValueError(reason)
+    who = hands(session)
+    if who is None:
+        raise ValueError("there is nobody to send the turn to")
+    from game.io.save_file import save_document
+    sides = session.state.sides
+    order = who.ordered(sides)
+    me = who.my_index(sides)
+    game = save_document(session.state, session.actions, [HUMAN if p == MAIL else p for p in session.players],
+                         label=f"turn by e-mail from {names(session, who.mine)}", encoded=session._encode(),
+                         started=session.started)
+    saves = saves_dir()
+    record = turnfile.read_record(saves, turnfile.game_id_of(game))
+    doc = turnfile.make_turn(game, order, me, record.chain)
+    path = turnfile.write_turn(turns_dir(), doc, names(session, who.mine))
+    turnfile.write_record(saves, turnfile.noted_sent(record, doc))
+    for side in who.theirs:
+        session.players[side] = MAIL
+    session.mail_sent = len(session.history)
+    return path
+
+
+def names(session: Session, sides: list[int]) -> str:
+    return " and ".join(session.side_name(s) for s in sides)
+
+
+def received_session(path: str | Path) -> tuple[Session, int, str]:
+    """Open a received turn file: checked (its chain, then against what was sent from here), replayed,
+    noted in the record. Returns the session (the receiver's sides human, the sender's by e-mail), the
+    side to hand the window to, and a line about the file. Raises FileProblem naming the place."""
+    turn = turnfile.read_turn(path)
+    saves = saves_dir()
+    record = turnfile.read_record(saves, turn.game_id)
+    turnfile.check_received(turn, record)
+    session = Session.from_save(turn.save, source=str(path))
+    for side in turn.hands[turn.receiver]:
+        session.players[side] = HUMAN
+    for side in turn.hands[turn.sender]:
+        session.players[side] = MAIL
+    session._ai.clear()
+    session.saved_actions = len(session.history)
+    session.mail_sent = None
+    try:
+        turnfile.write_record(saves, turnfile.noted_received(record, turn))
+    except OSError as exc:
+        raise FileProblem(str(turnfile.record_path(saves, turn.game_id)), None,
+                          f"expected a writable record of the game ({exc})") from None
+    d = session.decision()
+    side = seat_of(d) if d is not None and session.is_human(seat_of(d)) else turn.hands[turn.receiver][0]
+    link = turn.chain[-1]
+    note = (f"A turn by e-mail from {names(session, turn.hands[turn.sender])}, sent {turnfile.when_text(turn.sent_at)}: "
+            f"turn {link.turn}, action {link.actions}. Its history checked.")
+    session.viewer = side
+    return session, side, note
+
+
+def waiting_line(session: Session) -> str | None:
+    """What the table says while the decision is with a side by e-mail."""
+    d = session.decision()
+    if d is None or not session.is_mail(seat_of(d)):
+        return None
+    name = session.side_name(seat_of(d))
+    if getattr(session, "mail_sent", None) == len(session.history):
+        return f"Turn sent to {name}: wait for their turn file"
+    return f"Send your turn to {name} (Esc, Send turn)"
