@@ -224,6 +224,47 @@ def is_turn_file(path: str | os.PathLike[str]) -> bool:
     return f'"{FORMAT}"'.encode() in head
 
 
+@dataclasses.dataclass(frozen=True)
+class TurnSummary:
+    """What a load screen lists of a turn file, read without replaying it."""
+
+    sent_at: str
+    title: str
+    sender: str
+    receiver: str
+    turn: int
+    actions: int
+
+
+def read_summary(path: str | os.PathLike[str]) -> TurnSummary:
+    """A turn file's header (raises FileProblem); its game is neither checked nor replayed here."""
+    source = os.fspath(path)
+    doc = expect_object(parse_json(read_bytes(path, source, MAX_SAVE_BYTES), source, MAX_SAVE_BYTES),
+                        source, "a turn file")
+    check_header(doc, source, FORMAT, VERSION)
+    try:
+        game, scenario = doc["game"], doc["game"]["scenario"]
+        sides = [side["name"] for side in scenario["sides"]]
+        hands = [[sides[s] for s in hand] for hand in doc["hands"]]
+        sender = int(doc["sender"])
+        return TurnSummary(str(doc["sent_at"]), str(scenario.get("title") or scenario.get("name")),
+                           " and ".join(hands[sender]), " and ".join(hands[1 - sender]), int(game["turn"]),
+                           len(game["actions"]))
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError):
+        raise FileProblem(source, None, "expected a turn file's game, sides and sender") from None
+
+
+def list_turns(folder: Path) -> list[tuple[Path, TurnSummary]]:
+    """The turn files in a folder, newest first; unreadable ones are left out."""
+    found = []
+    for path in folder.glob("*.json") if folder.is_dir() else []:
+        try:
+            found.append((path, read_summary(path)))
+        except FileProblem:
+            continue
+    return sorted(found, key=lambda item: (item[1].sent_at, item[0].name), reverse=True)
+
+
 # -- the record of turns sent --------------------------------------------------------------------------
 @dataclasses.dataclass
 class Record:
@@ -389,5 +430,5 @@ def check_received(turn: TurnFile, record: Record) -> GameState:
 
 
 __all__ = ["FORMAT", "VERSION", "Link", "TurnFile", "Record", "game_id", "game_id_of", "hands_of", "make_turn",
-           "write_turn", "turn_from_doc", "read_turn", "is_turn_file", "read_record", "write_record",
+           "write_turn", "turn_from_doc", "read_turn", "is_turn_file", "read_summary", "list_turns", "read_record", "write_record",
            "record_path", "noted_sent", "noted_received", "diverges", "replay_checked", "check_received"]

@@ -1,4 +1,5 @@
-"""Load and save: the saved games listed with date, scenario and turn; a file dialog for others."""
+"""Load and save: the saved games and the turn files of games by e-mail listed with date, scenario and
+turn; a file dialog for others, and a path field for a turn file received by e-mail."""
 from __future__ import annotations
 
 import datetime as dt
@@ -27,6 +28,15 @@ def saves() -> list[tuple[Path, object]]:
     try:
         from game.io.save_file import list_saves
         return list_saves()
+    except Exception:
+        return []
+
+
+def turn_files() -> list[tuple[Path, object]]:
+    try:
+        from game.io.turnfile import list_turns
+        from game.ui.mail import turns_dir
+        return list_turns(turns_dir())
     except Exception:
         return []
 
@@ -71,8 +81,16 @@ class SavesScreen(Screen):
                 text += f"  ({path.name})"
             self.by_text[text] = path
             items.append(text)
+        self.turns = turn_files() if self.mode == "load" else []
+        for path, t in self.turns:
+            text = f"{when(t.sent_at)}   {t.title}   turn file from {t.sender} to {t.receiver}, turn {t.turn}, " \
+                   f"action {t.actions}"
+            if text in self.by_text:
+                text += f"  ({path.name})"
+            self.by_text[text] = path
+            items.append(text)
         top = self.s(80)
-        bottom_h = self.s(60) if self.mode == "load" else self.s(110)
+        bottom_h = self.s(110)
         self.list = UISelectionList(pygame.Rect(m, top, w - 2 * m, h - top - bottom_h - m), items,
                                     self.app.manager, container=self.container,
                                     default_selection=items[0] if items and self.mode == "load" else None)
@@ -81,6 +99,11 @@ class SavesScreen(Screen):
         if self.mode == "load":
             self.button(pygame.Rect(m, y, bw, self.s(44)), "Load  (Enter)", self.load_selected, "#primary")
             self.button(pygame.Rect(m + bw + self.s(12), y, bw, self.s(44)), "Open a file…", self.open_dialog)
+            # a turn file received by e-mail, wherever the mail program saved it: its path pasted here
+            self.turn_entry = UITextEntryLine(pygame.Rect(m, y - self.s(54), w - 2 * m - bw - self.s(12), self.s(40)),
+                                              self.app.manager, container=self.container, placeholder_text=
+                                              "the path of a turn file received by e-mail")
+            self.button(pygame.Rect(w - m - bw, y - self.s(54), bw, self.s(40)), "Open turn file", self.open_turn)
         else:
             name = self.session.default_save_name() if self.session else "game.json"
             self.entry = UITextEntryLine(pygame.Rect(m, y - self.s(54), w - 2 * m - bw - self.s(12), self.s(40)),
@@ -100,6 +123,20 @@ class SavesScreen(Screen):
         path = self.selected_path()
         if path is None:
             self.message = "Choose a save in the list first."
+            return
+        self.app.load_save_file(path)
+
+    def open_turn(self) -> None:
+        """Play by e-mail: the turn file named in the path field (a file dialog when it is empty)."""
+        text = self.turn_entry.get_text().strip().strip('"')
+        if not text:
+            from game.ui.mail import turns_dir
+            folder = turns_dir()
+            self.open_file_dialog("Open a turn file", str(folder if folder.is_dir() else Path.home()))
+            return
+        path = Path(text).expanduser()
+        if not path.is_file():
+            self.message = f"No file at {path}."
             return
         self.app.load_save_file(path)
 
@@ -131,6 +168,8 @@ class SavesScreen(Screen):
                     self.back()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.load_selected() if self.mode == "load" else self.save_now()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.mode == "load":
+            self.app.later(self.open_turn)
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and self.mode == "load":
             self.app.later(self.load_selected)
         elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.mode == "save":
@@ -147,7 +186,7 @@ class SavesScreen(Screen):
         fonts = self.app.fonts
         title = "Load a game" if self.mode == "load" else "Save the game"
         theme.draw_text(surface, fonts, title, (self.s(24), self.s(24)), 26, theme.ACCENT, "b")
-        if not self.entries:
+        if not self.entries and not self.turns:
             theme.draw_text(surface, fonts, "No saved games yet.", (self.s(40), self.s(100)), 15, theme.DIM, "i")
         if self.message:
             theme.draw_text(surface, fonts, self.message, (surface.get_width() // 2, self.s(40)), 14, theme.WARN,
