@@ -412,6 +412,9 @@ class App:
         except (FileProblem, SessionError) as exc:
             self.show_problem(str(exc), "This turn file is refused")
             return False
+        except Exception as exc:       # a ruleset failing on the file's data: still a message, not a traceback
+            self.show_problem(f"{target}: {type(exc).__name__}: {exc}", "This turn file is refused")
+            return False
         self.start_session(session)
         self.find("table").push_handover(side, note)
         return True

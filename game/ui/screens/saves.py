@@ -67,6 +67,7 @@ class SavesScreen(Screen):
         self.session = session
         self.on_saved = on_saved
         self.message = ""
+        self.picking_turn = False         # the file dialog open is the turn file's
 
     def build(self) -> None:
         w, h = self.app.size
@@ -133,16 +134,18 @@ class SavesScreen(Screen):
             from game.ui.mail import turns_dir
             folder = turns_dir()
             self.open_file_dialog("Open a turn file", str(folder if folder.is_dir() else Path.home()))
+            self.picking_turn = True
             return
         path = Path(text).expanduser()
         if not path.is_file():
             self.message = f"No file at {path}."
             return
-        self.app.load_save_file(path)
+        self.app.open_turn_file(str(path))
 
     def open_dialog(self) -> None:
         from game.io.save_file import saves_dir
         self.open_file_dialog("Open a save or a scenario", str(saves_dir()))
+        self.picking_turn = False
 
     def save_now(self) -> None:
         if self.session is None:
@@ -177,7 +180,8 @@ class SavesScreen(Screen):
             if path is not None:
                 self.entry.set_text(path.name)
         elif (path := self.file_dialog_event(event)) is not None:
-            self.app.later(lambda: self.app.load_save_file(path))
+            opener = self.app.open_turn_file if self.picking_turn else self.app.load_save_file
+            self.app.later(lambda: opener(path))
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.mode == "save":
             self.app.later(self.save_now)
 
