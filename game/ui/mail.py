@@ -99,7 +99,34 @@ def send_turn(session: Session) -> Path:
     for side in who.theirs:
         session.players[side] = MAIL
     session.mail_sent = len(session.history)
+    autosave_players(session)
     return path
+
+
+def autosave_players(session: Session) -> None:
+    """Who plays each side changed (a side went by e-mail): the game's autosave is written again, so
+    that Continue resumes it as a game by e-mail."""
+    session._autosaved = -1
+    session.maybe_autosave()
+
+
+def game_id_of_session(session: Session) -> str:
+    state = session.state
+    return turnfile.game_id(state.ruleset_id, state.scenario.raw, dict(state.options), state.seed,
+                            session.started.replace(microsecond=0).isoformat())
+
+
+def last_sent(session: Session) -> int:
+    """The action count of the last turn this window's player sent of the game (from its record), or -1."""
+    who = hands(session)
+    if who is None:
+        return -1
+    try:
+        record = turnfile.read_record(saves_dir(), game_id_of_session(session))
+        me = who.my_index(session.state.sides)
+    except (FileProblem, OSError, ValueError):
+        return -1
+    return max((link.actions for link in record.mine(me)), default=-1)
 
 
 def names(session: Session, sides: list[int]) -> str:
@@ -121,12 +148,13 @@ def received_session(path: str | Path) -> tuple[Session, int, str]:
         session.players[side] = MAIL
     session._ai.clear()
     session.saved_actions = len(session.history)
-    session.mail_sent = None
+    session.mail_sent = -1
     try:
         turnfile.write_record(saves, turnfile.noted_received(record, turn))
     except OSError as exc:
         raise FileProblem(str(turnfile.record_path(saves, turn.game_id)), None,
                           f"expected a writable record of the game ({exc})") from None
+    autosave_players(session)
     d = session.decision()
     side = seat_of(d) if d is not None and session.is_human(seat_of(d)) else turn.hands[turn.receiver][0]
     link = turn.chain[-1]
@@ -142,6 +170,8 @@ def waiting_line(session: Session) -> str | None:
     if d is None or not session.is_mail(seat_of(d)):
         return None
     name = session.side_name(seat_of(d))
-    if getattr(session, "mail_sent", None) == len(session.history):
+    if session.mail_sent is None:          # a game by e-mail continued: its record says what was sent
+        session.mail_sent = last_sent(session)
+    if session.mail_sent == len(session.history):
         return f"Turn sent to {name}: wait for their turn file"
     return f"Send your turn to {name} (Esc, Send turn)"

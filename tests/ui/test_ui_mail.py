@@ -130,7 +130,15 @@ def test_a_game_by_e_mail_through_several_exchanges_then_a_tampered_file_refused
         for _ in range(20):
             app.step(WAIT)
         assert session.version == version and isinstance(app.top, GameScreen)
-        assert table(app).status_text()[0] == f"Turn sent to {session.side_name(receiver)}: wait for their turn file"
+        waiting = f"Turn sent to {session.side_name(receiver)}: wait for their turn file"
+        assert table(app).status_text()[0] == waiting
+        if exchange == 0:           # left and continued, it is still a game by e-mail, its turn sent
+            press(app, button_named(game_menu(app), "Main menu"))
+            press(app, app.top.buttons["C"])
+            wait_for(app, lambda: isinstance(app.top, GameScreen), 30, "the continued game")
+            assert table(app).session.players[receiver] == MAIL
+            assert state_hash(table(app).session.state) == hashes[-1]
+            assert table(app).status_text()[0] == waiting
 
         # the other player opens the file: the handover, then their table at their decision
         open_turn(app, path)
