@@ -159,13 +159,13 @@ def received_session(path: str | Path) -> tuple[Session, int, str]:
     side = seat_of(d) if d is not None and session.is_human(seat_of(d)) else turn.hands[turn.receiver][0]
     link = turn.chain[-1]
     note = (f"A turn by e-mail from {names(session, turn.hands[turn.sender])}, sent {turnfile.when_text(turn.sent_at)}: "
-            f"turn {link.turn}, action {link.actions}. Its history checked.")
+            f"turn {link.turn}, action {link.actions}; its history is checked.")
     session.viewer = side
     return session, side, note
 
 
-def waiting_line(session: Session) -> str | None:
-    """What the table says while the decision is with a side by e-mail."""
+def waiting_line(session: Session, short: bool = False) -> str | None:
+    """What the table says while the decision is with a side by e-mail (`short`: the panel's title)."""
     d = session.decision()
     if d is None or not session.is_mail(seat_of(d)):
         return None
@@ -173,5 +173,5 @@ def waiting_line(session: Session) -> str | None:
     if session.mail_sent is None:          # a game by e-mail continued: its record says what was sent
         session.mail_sent = last_sent(session)
     if session.mail_sent == len(session.history):
-        return f"Turn sent to {name}: wait for their turn file"
-    return f"Send your turn to {name} (Esc, Send turn)"
+        return f"Turn sent to {name}: waiting" if short else f"Turn sent to {name}: wait for their turn file"
+    return f"Send your turn to {name}" if short else f"Send your turn to {name} (Esc, Send turn)"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pygame
 from conftest import key
-from e2e_drive import (button_named, clear_the_way, human_turn, no_failure, open_new_game, pick_scenario,
-                       press, start_game, type_into, wait_for)
+from e2e_drive import (button_named, clear_the_way, human_turn, list_row, no_failure, open_new_game,
+                       pick_scenario, press, start_game, type_into, wait_for)
 
 from game.engine.dice import PlayerRng
 from game.engine.state import state_hash
@@ -81,15 +81,24 @@ def send(app) -> Path:
     return path
 
 
-def open_turn(app, path: Path) -> None:
-    """From wherever the window is: the main menu, Load game, the file's path typed, Open turn file."""
+def open_turn(app, path: Path, from_list: bool = False) -> None:
+    """From wherever the window is: the main menu, Load game, then the file's path typed and Open turn
+    file, or (`from_list`) its row in the list and Load."""
     app.main_menu()
     app.step()
     press(app, app.top.buttons["L"])
     wait_for(app, lambda: isinstance(app.top, SavesScreen), 30, "the Load screen")
     screen = app.top
-    type_into(app, screen.turn_entry, str(path))
-    press(app, button_named(screen, "Open turn file"))
+    if from_list:
+        summary = turnfile.read_summary(path)
+        text = next(t for t, p in screen.by_text.items() if p == path)
+        assert f"{summary.title}   turn file from {summary.sender} to {summary.receiver}, turn {summary.turn}, " \
+               f"action {summary.actions}" in text
+        press(app, list_row(app, screen.list, text), frames=2)
+        press(app, button_named(screen, "Load"))
+    else:
+        type_into(app, screen.turn_entry, str(path))
+        press(app, button_named(screen, "Open turn file"))
     for _ in range(10):
         if not isinstance(app.top, SavesScreen):
             break
@@ -141,7 +150,7 @@ def test_a_game_by_e_mail_through_several_exchanges_then_a_tampered_file_refused
             assert table(app).status_text()[0] == waiting
 
         # the other player opens the file: the handover, then their table at their decision
-        open_turn(app, path)
+        open_turn(app, path, from_list=exchange == 1)
         assert isinstance(app.top, HandoverScreen), type(app.top).__name__
         assert app.top.side == receiver
         assert f"A turn by e-mail from {session.side_name(sender)}" in app.top.note

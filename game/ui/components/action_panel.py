@@ -353,7 +353,7 @@ class ActionPanel:
             elif banner_to is not None or pending:
                 title = f"{s.side_name(banner_to if banner_to is not None else seat)} decides next"
             elif s.is_mail(seat):
-                title = waiting_line(s)
+                title = waiting_line(s, short=True)
             elif not s.is_human(seat):
                 title = f"{s.side_name(seat)} (AI {s.players[seat]}) is playing"
             else:
