@@ -156,8 +156,8 @@ def _link(value: Any, source: str, place: str) -> Link:
     extra = sorted(set(value) - wanted)
     missing = sorted(wanted - set(value))
     if extra or missing:
-        raise FileProblem(source, place, f"expected the fields {', '.join(sorted(wanted))} "
-                                         f"({'missing ' + ', '.join(missing) if missing else 'unknown ' + ', '.join(extra)})")
+        wrong = f"missing {', '.join(missing)}" if missing else f"unknown {', '.join(extra)}"
+        raise FileProblem(source, place, f"expected the fields {', '.join(sorted(wanted))} ({wrong})")
     link = Link(actions=_whole(value["actions"], source, f"{place}.actions"),
                 hash=_text(value["hash"], source, f"{place}.hash"),
                 hand=_whole(value["hand"], source, f"{place}.hand"),
@@ -430,5 +430,5 @@ def check_received(turn: TurnFile, record: Record) -> GameState:
 
 
 __all__ = ["FORMAT", "VERSION", "Link", "TurnFile", "Record", "game_id", "game_id_of", "hands_of", "make_turn",
-           "write_turn", "turn_from_doc", "read_turn", "is_turn_file", "read_summary", "list_turns", "read_record", "write_record",
-           "record_path", "noted_sent", "noted_received", "diverges", "replay_checked", "check_received"]
+           "write_turn", "turn_from_doc", "read_turn", "is_turn_file", "read_summary", "list_turns", "read_record",
+           "write_record", "record_path", "noted_sent", "noted_received", "diverges", "replay_checked", "check_received"]

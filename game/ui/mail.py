@@ -158,8 +158,8 @@ def received_session(path: str | Path) -> tuple[Session, int, str]:
     d = session.decision()
     side = seat_of(d) if d is not None and session.is_human(seat_of(d)) else turn.hands[turn.receiver][0]
     link = turn.chain[-1]
-    note = (f"A turn by e-mail from {names(session, turn.hands[turn.sender])}, sent {turnfile.when_text(turn.sent_at)}: "
-            f"turn {link.turn}, action {link.actions}; its history is checked.")
+    note = (f"A turn by e-mail from {names(session, turn.hands[turn.sender])}, sent "
+            f"{turnfile.when_text(turn.sent_at)}: turn {link.turn}, action {link.actions}; its history is checked.")
     session.viewer = side
     return session, side, note
 
