@@ -1,6 +1,6 @@
 """`python -m game ...` and the `skirmish` console script (design §4-§7).
 
-Subcommands: odds, los, validate, scenarios, rulesets, simulate, play, import-tiled, host, join, serve. Bad input gives one
+Subcommands: odds, los, validate, scenarios, rulesets, simulate, play, open-turn, import-tiled, host, join, serve. Bad input gives one
 short line on stderr and exit 2, never a traceback.
 """
 from __future__ import annotations
@@ -53,6 +53,10 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("target", nargs="?")
     pl.add_argument("--frames", type=int)
     pl.add_argument("--screenshot")
+    ot = sub.add_parser("open-turn", help="open a turn file received by e-mail (play by e-mail)")
+    ot.add_argument("target", metavar="FILE")
+    ot.add_argument("--frames", type=int)
+    ot.add_argument("--screenshot")
     from game.net.commands import add_parsers as add_network_parsers
     add_network_parsers(sub)                    # host, join, serve (issue 29)
     return p
@@ -224,7 +228,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                   "  python -m game validate FILE | simulate NAME --seed N")
             return 0
         raise
-    return run_app(args.target, frames=args.frames, screenshot=args.screenshot)
+    return run_app(args.target, frames=args.frames, screenshot=args.screenshot, turn=args.command == "open-turn")
 
 
 def cmd_import_tiled(args: argparse.Namespace) -> int:
@@ -241,7 +245,8 @@ def cmd_network(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"host": cmd_network, "join": cmd_network, "serve": cmd_network, "import-tiled": cmd_import_tiled, "odds": cmd_odds, "los": cmd_los, "validate": cmd_validate, "scenarios": cmd_scenarios,
-            "rulesets": cmd_rulesets, "simulate": cmd_simulate, "play": cmd_play}
+            "rulesets": cmd_rulesets, "simulate": cmd_simulate, "play": cmd_play,
+            "open-turn": cmd_play}
 
 
 if __name__ == "__main__":

@@ -447,8 +447,10 @@ def is_save_file(target: str) -> bool:
     return b'"skirmish-table/save"' in head
 
 
-def run_app(target: str | None = None, frames: int | None = None, screenshot: str | None = None) -> int:
-    """Open the window (on the main menu, a scenario or a save) and run until quit or N frames."""
+def run_app(target: str | None = None, frames: int | None = None, screenshot: str | None = None,
+            turn: bool = False) -> int:
+    """Open the window (on the main menu, a scenario, a save, or with `turn` a turn file received by
+    e-mail) and run until quit or N frames."""
     from game.rulesets import load_all   # an entry point: it registers the rulesets, game.io reads the registry
     load_all()
     try:
@@ -457,7 +459,9 @@ def run_app(target: str | None = None, frames: int | None = None, screenshot: st
         print(f"error: cannot open a window ({exc}); for a headless check set SDL_VIDEODRIVER=dummy",
               file=sys.stderr)
         return 2
-    if target:
+    if target and turn:
+        app.open_turn_file(target)
+    elif target:
         app.open_target(target)
     else:
         app.main_menu()

@@ -64,3 +64,20 @@ def test_a_turn_sent_writes_the_file_and_the_record_and_hands_the_side_to_e_mail
     from game.io import turnfile
     record = turnfile.read_record(ui_home / "saves", mail.game_id_of_session(s))
     assert [(link.actions, link.hand) for link in record.sent] == [(1, 0)] and len(record.chain) == 1
+
+
+def test_open_turn_on_the_command_line_hands_the_window_to_the_receiver(toy_ruleset, ui_home, tmp_path):
+    from game.ui.app import run_app
+    s = Session(toy_scenario(), 1, {}, ["human", "human"])
+    s.act(Pass(0))
+    path = mail.send_turn(s)
+    assert run_app(str(path), frames=3, turn=True) == 0
+
+
+def test_open_turn_on_a_file_that_is_no_turn_file_says_so_in_one_line_and_exits_2(tmp_path, capsys):
+    from game.ui.app import run_app
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "skirmish-table/save", "version": 1}', encoding="utf-8")
+    assert run_app(str(bad), frames=3, turn=True) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"error: {bad}: format: expected 'skirmish-table/turn', got 'skirmish-table/save'", err
