@@ -259,3 +259,21 @@ def test_a_damaged_record_is_named_not_ignored():
     path.write_text('{"format": "skirmish-table/turns-sent", "version": 1, "game_id": "x"}')
     with pytest.raises(FileProblem, match=r"sent/.+\.json: game_id: expected"):
         turnfile.read_record(saves_dir(), doc["game_id"])
+
+
+def test_turns_go_back_and_forth_through_a_campaigns_battle():
+    """The campaign's battles are fought inside its game: turn files sent while one is live replay to
+    the same nested battle, on the receiver's side, with every exchange checked."""
+    game = Correspondence("risk-to-take-campaign-two-crowns")
+    in_battle = 0
+    for _ in range(80):
+        hand = game.hand_to_act()
+        if hand is None or in_battle >= 3:
+            break
+        game.play_part(hand)
+        turn, state = receive(game.send(hand))
+        assert state_hash(state) == state_hash(game.state)
+        if game.state.child is not None:
+            assert state.child is not None and state.child.ruleset_id == game.state.child.ruleset_id
+            in_battle += 1
+    assert in_battle >= 3, "no battle was fought over three exchanges"
