@@ -103,6 +103,23 @@ def send_turn(session: Session) -> Path:
     return path
 
 
+def send_and_show(app, session: Session) -> None:
+    """Send the turn (raises as send_turn does), then a fresh table (no handover is due to a side by
+    e-mail) under the screen that shows where the file is."""
+    path = send_turn(session)
+    session.set_viewer(session.human_sides[0] if session.human_sides else None)
+    app.start_session(session)
+    app.open("turn-sent", session, path)
+
+
+def to_send(session: Session) -> str | None:
+    """The side by e-mail the decision waits for, while this window's turn is not yet sent to it."""
+    d = session.decision()
+    if d is None or not session.is_mail(seat_of(d)) or session.mail_sent == len(session.history):
+        return None
+    return session.side_name(seat_of(d))
+
+
 def autosave_players(session: Session) -> None:
     """Who plays each side changed (a side went by e-mail): the game's autosave is written again, so
     that Continue resumes it as a game by e-mail."""
@@ -174,4 +191,4 @@ def waiting_line(session: Session, short: bool = False) -> str | None:
         session.mail_sent = last_sent(session)
     if session.mail_sent == len(session.history):
         return f"Turn sent to {name}: waiting" if short else f"Turn sent to {name}: wait for their turn file"
-    return f"Send your turn to {name}" if short else f"Send your turn to {name} (Esc, Send turn)"
+    return f"Send your turn to {name}" if short else f"Your part is done: send your turn to {name}"

@@ -67,11 +67,18 @@ def game_menu(app) -> PauseMenu:
     return app.top
 
 
-def send(app) -> Path:
-    """Esc, Send turn: the turn-sent screen names the file; back to the table."""
-    menu = game_menu(app)
-    assert menu.send_note == "" and menu.send_button.is_enabled, menu.send_note
-    press(app, menu.send_button)
+def send(app, from_panel: bool = False) -> Path:
+    """Esc, Send turn (or, `from_panel`, the panel's Send button of a game by e-mail): the turn-sent
+    screen names the file; back to the table."""
+    if from_panel:
+        t = table(app)
+        wait_for(app, lambda: any(b.text.startswith("Send your turn to") for b in t.dynamic_buttons), 30,
+                 "the panel's Send button")
+        press(app, next(b for b in t.dynamic_buttons if b.text.startswith("Send your turn to")))
+    else:
+        menu = game_menu(app)
+        assert menu.send_note == "" and menu.send_button.is_enabled, menu.send_note
+        press(app, menu.send_button)
     wait_for(app, lambda: isinstance(app.top, TurnSentScreen), 30, "the turn-sent screen")
     path = app.top.path
     assert path.is_file() and path.parent == saves_dir() / "turns"
@@ -130,7 +137,7 @@ def test_a_game_by_e_mail_through_several_exchanges_then_a_tampered_file_refused
         sender = first if exchange % 2 == 0 else other
         receiver = 1 - sender
         assert deciding(app) == receiver
-        path = send(app)
+        path = send(app, from_panel=exchange >= 2)
         files.append(path)
         hashes.append(state_hash(session.state))
         # the sender's table now waits: the other side is by e-mail, no AI plays it, no handover comes
@@ -165,7 +172,7 @@ def test_a_game_by_e_mail_through_several_exchanges_then_a_tampered_file_refused
         key(app, pygame.K_ESCAPE, frames=2)
         play_part(app, receiver, rng)
         if not mine.is_over():
-            assert table(app).status_text()[0] == f"Send your turn to {mine.side_name(sender)} (Esc, Send turn)"
+            assert table(app).status_text()[0] == f"Your part is done: send your turn to {mine.side_name(sender)}"
     assert len(files) >= 3, "the game ended before three exchanges"
     chain = turnfile.read_turn(files[-1]).chain
     assert [link.hash for link in chain] == hashes

@@ -278,7 +278,7 @@ class ActionPanel:
         type (what moved where, what was rolled at what odds), so its turn can be followed at a glance."""
         s = self.session
         d = s.decision()
-        if d is None or s.is_over() or s.is_human(seat_of(d)) or self.sel.selected or self.sel.hovered:
+        if d is None or s.is_over() or not s.is_ai(seat_of(d)) or self.sel.selected or self.sel.hovered:
             return
         r, fonts, pad = self.rect, self.fonts, self.s(12)
         key = (s.version, s.viewer, r.size)

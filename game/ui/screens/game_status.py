@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.mail import waiting_line
+from game.ui.mail import send_and_show, to_send, waiting_line
 
 
 class GameStatus:
@@ -30,9 +30,17 @@ class GameStatus:
         pos = self.board.cursor_text(self.cursor_world) + "   ·   " if self.cursor_world is not None else ""
         return pos + "F1 help · Tab next unit · 1-9 options · wheel zoom · right drag pan", theme.DIM
 
+    def send_turn(self) -> None:
+        """Play by e-mail: the turn file for the other player (its problem said on the bar)."""
+        from game.io.errors import FileProblem
+        try:
+            send_and_show(self.app, self.session)
+        except (ValueError, OSError, FileProblem) as exc:
+            self.say(f"Send turn: {exc}", theme.BAD)
+
     def update_dynamic_buttons(self) -> None:
         """The banner's hand-over button and the results button come and go with the state."""
-        key = (self.banner_to, self.session.is_over(), self.panel.rect.topleft, self.app.size,
+        key = (self.banner_to, self.session.is_over(), to_send(self.session), self.panel.rect.topleft, self.app.size,
                tuple(self.panel.banner_rect) if self.panel.banner_rect else None)
         if key == self._dyn_key:
             return
@@ -45,6 +53,11 @@ class GameStatus:
             # in the side panel's banner: the board and its results stay uncovered
             name = self.session.side_name(self.banner_to)
             self.dynamic_buttons.append(self.button(spot, f"Hand over to {name}  (Enter)", self.hand_over, "#primary"))
+        elif (side := to_send(self.session)) is not None:       # play by e-mail: your part is done
+            r = self.panel.rect
+            self.dynamic_buttons.append(self.button(pygame.Rect(r.x + self.s(12), r.y + self.s(76),
+                                                                r.w - self.s(24), self.s(36)),
+                                                    f"Send your turn to {side}…", self.send_turn, "#primary"))
         elif self.session.is_over():
             r = self.panel.rect
             self.dynamic_buttons.append(self.button(pygame.Rect(r.x + self.s(12), r.y + self.s(76),

@@ -71,16 +71,11 @@ class PauseMenu(Screen):
         t = self.table()
         if t is None:
             return
-        from game.ui.mail import send_turn
+        from game.ui.mail import send_and_show
         try:
-            path = send_turn(t.session)
+            send_and_show(self.app, t.session)
         except (ValueError, OSError, FileProblem) as exc:     # not now, or a folder that cannot be written
             self.send_note = f"Send turn: {exc}."
-            return
-        session = t.session
-        session.set_viewer(session.human_sides[0] if session.human_sides else None)
-        self.app.start_session(session)          # a fresh table: no handover is due to a side by e-mail
-        self.app.open("turn-sent", session, path)
 
     def load(self) -> None:
         self.app.pop(self)
