@@ -89,17 +89,16 @@ def send_turn(session: Session) -> Path:
     order = who.ordered(sides)
     me = who.my_index(sides)
     game = save_document(session.state, session.actions, [HUMAN if p == MAIL else p for p in session.players],
-                         label=f"turn by e-mail from {names(session, who.mine)}", encoded=session._encode(),
-                         started=session.started)
+                         label=f"turn by e-mail from {names(session, who.mine)}", started=session.started)
     saves = saves_dir()
     record = turnfile.read_record(saves, turnfile.game_id_of(game))
     doc = turnfile.make_turn(game, order, me, record.chain)
     path = turnfile.write_turn(turns_dir(), doc, names(session, who.mine))
     turnfile.write_record(saves, turnfile.noted_sent(record, doc))
     for side in who.theirs:
-        session.players[side] = MAIL
+        session.set_player(side, MAIL)
     session.mail_sent = len(session.history)
-    autosave_players(session)
+    session.maybe_autosave()
     return path
 
 
@@ -118,13 +117,6 @@ def to_send(session: Session) -> str | None:
     if d is None or not session.is_mail(seat_of(d)) or session.mail_sent == len(session.history):
         return None
     return session.side_name(seat_of(d))
-
-
-def autosave_players(session: Session) -> None:
-    """Who plays each side changed (a side went by e-mail): the game's autosave is written again, so
-    that Continue resumes it as a game by e-mail."""
-    session._autosaved = -1
-    session.maybe_autosave()
 
 
 def game_id_of_session(session: Session) -> str:
@@ -160,10 +152,9 @@ def received_session(path: str | Path) -> tuple[Session, int, str]:
     turnfile.check_received(turn, record)
     session = Session.from_save(turn.save, source=str(path))
     for side in turn.hands[turn.receiver]:
-        session.players[side] = HUMAN
+        session.set_player(side, HUMAN)
     for side in turn.hands[turn.sender]:
-        session.players[side] = MAIL
-    session._ai.clear()
+        session.set_player(side, MAIL)
     session.saved_actions = len(session.history)
     session.mail_sent = -1
     try:
@@ -171,7 +162,7 @@ def received_session(path: str | Path) -> tuple[Session, int, str]:
     except OSError as exc:
         raise FileProblem(str(turnfile.record_path(saves, turn.game_id)), None,
                           f"expected a writable record of the game ({exc})") from None
-    autosave_players(session)
+    session.maybe_autosave()
     d = session.decision()
     side = seat_of(d) if d is not None and session.is_human(seat_of(d)) else turn.hands[turn.receiver][0]
     link = turn.chain[-1]

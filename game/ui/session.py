@@ -254,6 +254,13 @@ class Session:
     def set_viewer(self, side: int | None) -> None:
         self.viewer = side
 
+    def set_player(self, side: int, player: str) -> None:
+        """Who plays a side changed (a side goes by e-mail, game.ui.mail): an AI it had is forgotten,
+        and the next autosave is written even without a new action, so Continue resumes it so."""
+        self.players[side] = player
+        self._ai.pop(side, None)
+        self._autosaved = -1
+
     # -- acting --------------------------------------------------------------------------------
     def _apply(self, action: Action, checked: bool = True) -> list[Event]:
         d = self.decision()
