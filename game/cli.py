@@ -1,7 +1,7 @@
 """`python -m game ...` and the `skirmish` console script (design §4-§7).
 
-Subcommands: odds, los, validate, scenarios, rulesets, simulate, play, open-turn, import-tiled, host, join, serve. Bad input gives one
-short line on stderr and exit 2, never a traceback.
+Subcommands: odds, los, validate, scenarios, rulesets, simulate, play, open-turn, import-tiled, host, join,
+serve. Bad input gives one short line on stderr and exit 2, never a traceback.
 """
 from __future__ import annotations
 

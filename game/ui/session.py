@@ -162,6 +162,7 @@ class Session:
             and not self.auto_now()
 
     def is_ai(self, side: int | None) -> bool:
+        """Does an AI make this side's decisions now (neither a person here nor one by e-mail)?"""
         return side is not None and not self.is_human(side) and not self.is_mail(side)
 
     def auto_now(self) -> bool:
