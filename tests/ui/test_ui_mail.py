@@ -217,3 +217,14 @@ def test_with_hidden_information_the_turn_is_sent_from_behind_the_handover(app):
     assert table(app).banner_to is None and session.viewer == first
     open_turn(app, path)
     assert isinstance(app.top, HandoverScreen) and app.top.side == 1 - first
+
+
+def test_a_malformed_turn_file_or_a_wrong_path_gets_one_line_on_the_load_screen(app, tmp_path):
+    bad = tmp_path / "from-my-friend.json"
+    bad.write_text('{"format": "skirmish-table/turn", "version": 1, "game_id": "x"}', encoding="utf-8")
+    app.main_menu()
+    open_turn(app, tmp_path / "not-there.json")
+    assert isinstance(app.top, SavesScreen) and app.top.message == f"No file at {tmp_path / 'not-there.json'}."
+    open_turn(app, bad)
+    assert isinstance(app.top, ErrorScreen), type(app.top).__name__
+    assert app.top.message == f"{bad}: sent_at: expected this field of a turn file, it is missing"
