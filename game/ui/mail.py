@@ -168,6 +168,8 @@ def received_session(path: str | Path) -> tuple[Session, int, str]:
     link = turn.chain[-1]
     note = (f"A turn by e-mail from {names(session, turn.hands[turn.sender])}, sent "
             f"{turnfile.when_text(turn.sent_at)}: turn {link.turn}, action {link.actions}; its history is checked.")
+    if (link.actions, link.hash) in {(mine.actions, mine.hash) for mine in record.mine(turn.sender)}:
+        note += f" It was sent from this computer: it is for the {names(session, turn.hands[turn.receiver])} player."
     session.viewer = side
     return session, side, note
 

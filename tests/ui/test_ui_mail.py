@@ -161,6 +161,8 @@ def test_a_game_by_e_mail_through_several_exchanges_then_a_tampered_file_refused
         assert isinstance(app.top, HandoverScreen), type(app.top).__name__
         assert app.top.side == receiver
         assert f"A turn by e-mail from {session.side_name(sender)}" in app.top.note
+        # both players share this test's saves folder: the file is known as one sent from here
+        assert f"It was sent from this computer: it is for the {session.side_name(receiver)} player." in app.top.note
         clear_the_way(app)
         wait_for(app, lambda: isinstance(app.top, GameScreen), 30, "the receiver's table")
         mine = table(app).session

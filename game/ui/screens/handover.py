@@ -57,10 +57,13 @@ class HandoverScreen(Screen):
         name = self.session.side_name(self.side)
         theme.draw_text(surface, fonts, f"{name} to play", (w // 2, h // 2 - self.s(20)), 40, (245, 245, 245), "b",
                         anchor="midbottom")
-        theme.draw_text(surface, fonts, self.note or f"Pass the computer to the {name} player. The table stays covered until they are ready.",
-                        (w // 2, h // 2 + self.s(14)), 16, (225, 228, 232), anchor="midtop")
+        text = self.note or f"Pass the computer to the {name} player. The table stays covered until they are ready."
+        y = h // 2 + self.s(14)
+        for line in fonts.wrap(text, 16, w - self.s(80))[:2]:
+            theme.draw_text(surface, fonts, line, (w // 2, y), 16, (225, 228, 232), anchor="midtop")
+            y += fonts.line_height(16)
         theme.draw_text(surface, fonts, "Click or press Enter when you are ready",
-                        (w // 2, h // 2 + self.s(44)), 14, (190, 195, 205), "i", anchor="midtop")
+                        (w // 2, max(y + self.s(8), h // 2 + self.s(44))), 14, (190, 195, 205), "i", anchor="midtop")
 
     def caption(self) -> str | None:
         return self.session.scenario.title
