@@ -137,9 +137,10 @@ async def play(address: str, code: str, level: str, record: list[str] | None = N
                 EOFError) as exc:
             why = reason(exc)
         lost_since = lost_since or time.monotonic()
-        if time.monotonic() - lost_since > reconnect_for:
-            raise HostGone(f"no answer for {reconnect_for:g} s ({why}); join again when the host is back")
-        delay = min(RETRY_FIRST * 2 ** attempt, RETRY_MOST)
+        left = lost_since + reconnect_for - time.monotonic()
+        if left <= 0:
+            raise HostGone(f"gave up after {reconnect_for:g} s: {why}; join again when the host is back")
+        delay = round(min(RETRY_FIRST * 2 ** attempt, RETRY_MOST, left), 2)
         attempt += 1
         if say is not None:
             say(f"{address}: {why}; trying again in {delay:g} s (attempt {attempt})")
@@ -184,6 +185,8 @@ def reason(exc: BaseException) -> str:
         return "the connection was lost"
     if isinstance(exc, asyncio.TimeoutError):
         return "no answer in time"
+    if isinstance(exc, ConnectionRefusedError):
+        return "no host listens there (connection refused)"
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror.lower() if not isinstance(exc, socket.gaierror) else f"address not found ({exc.strerror})"
     return str(exc)[:120] or type(exc).__name__
