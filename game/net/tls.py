@@ -61,9 +61,15 @@ def client_context(ca: str | None = None) -> ssl.SSLContext:
         raise ValueError(f"{ca}: not a certificate this client can trust ({exc.reason or exc})") from None
 
 
+NAME_MISMATCH = (62, 64)      # OpenSSL's X509_V_ERR_HOSTNAME_MISMATCH, X509_V_ERR_IP_ADDRESS_MISMATCH
+
+
 def untrusted_line(exc: ssl.SSLCertVerificationError) -> str:
     """Why the host's certificate was refused, in a line that says what to do."""
-    why = exc.verify_message or exc.reason or str(exc)
+    why = (exc.verify_message or exc.reason or str(exc)).rstrip(".")
+    if exc.verify_code in NAME_MISMATCH:
+        return (f"the host's certificate does not name this address ({why}): join with a name or "
+                f"address the certificate holds; nothing was sent")
     return (f"the host's certificate is not trusted ({why}): if it is the host's own certificate, "
             f"give a copy of it with --ca CERT; nothing was sent")
 

@@ -89,6 +89,19 @@ def test_a_certificate_the_client_does_not_trust_is_refused_in_one_line(tmp_path
     assert referee.state.action_count == 0
 
 
+def test_an_address_the_certificate_does_not_name_is_refused_in_one_line():
+    """The certificate names localhost and 127.0.0.1; the same server reached as 127.0.0.2 (loopback too)."""
+    import websockets
+
+    async def main():
+        async with websockets.serve(lambda ws: ws.wait_closed(), "127.0.0.2", 0, ssl=server_context(CERT, KEY)) as srv:
+            return await refused_line(f"wss://127.0.0.2:{srv.sockets[0].getsockname()[1]}", ca=CERT)
+
+    assert asyncio.run(main()) == ("the host's certificate does not name this address (IP address mismatch, "
+                                   "certificate is not valid for '127.0.0.2'): join with a name or address "
+                                   "the certificate holds; nothing was sent")
+
+
 async def refused_line(address, **kw):
     retries = []
     with pytest.raises(client.JoinRefused) as refused:
