@@ -13,6 +13,7 @@ from typing import Any
 
 DEFAULT_PORT = 8765
 RETRY_FOR = 600.0      # seconds a guest keeps reconnecting to a host that is gone (restarted after a crash)
+LINGER = 60.0          # seconds a host stays after the game's end for a guest that was away then
 
 
 def add_parsers(sub: Any) -> None:
@@ -87,7 +88,6 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from game.io.paths import saves_dir
     from game.io.scenario_file import load_scenario
     from game.net.referee import GUEST, Referee, seats_path
-    from game.net.server import host_referee, serve_forever
     context = tls_of(args)
     try:
         target = Path(args.target)
@@ -120,11 +120,52 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
         for seat, code in sorted(referee.codes.items()):
             print(f"join code for side {seat} ({referee.state.scenario.sides[seat].name}): {code}")
             print(f"  python -m game join {where} --code {code}{trust}", flush=True)
-    listen(serve_forever(host_referee(referee), args.bind, args.port, ready=tell_where, until_over=True,
-                         ssl=context), args)
+    listen(hosting(referee, args, tell_where, context), args)
     from game.simulate import summary_line
     print(summary_line(referee.state))
     return 0
+
+
+async def hosting(referee: Any, args: argparse.Namespace, ready: Any, context: Any) -> None:
+    """Serve the one game until it is over and every guest seat was told its end: a guest away at
+    that moment (its connection dropped) comes back within its backoff; LINGER seconds at most."""
+    from game.net.server import serve_forever
+    tables = told_tables(referee)
+    serving = asyncio.create_task(serve_forever(tables, args.bind, args.port, ready=ready, ssl=context))
+    ended = asyncio.create_task(every_guest_told(tables, referee))
+    await asyncio.wait({serving, ended}, return_when=asyncio.FIRST_COMPLETED)
+    ended.cancel()
+    serving.cancel()
+    try:
+        await serving                       # a port it could not listen on: the OSError
+    except asyncio.CancelledError:
+        pass
+
+
+def told_tables(referee: Any) -> Any:
+    """The host's one game, served by Tables that note which guest seats were sent the game's end."""
+    from game.net.server import Tables
+
+    class Told(Tables):
+        async def tell(self, seat: Any) -> None:
+            await super().tell(seat)
+            if seat.referee.over and seat in self.seated:       # sent (a closed connection is dropped)
+                self.told_end.add(seat.seat)
+    tables = Told()
+    tables.told_end = set()      # type: ignore[attr-defined]
+    tables.add("game", referee)
+    return tables
+
+
+async def every_guest_told(tables: Any, referee: Any) -> None:
+    from game.net.referee import GUEST
+    while not referee.over:
+        await asyncio.sleep(0.1)
+    guests = {seat for seat, who in enumerate(referee.seats) if who == GUEST}
+    until = asyncio.get_running_loop().time() + LINGER
+    while not guests <= tables.told_end and asyncio.get_running_loop().time() < until:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.5)                # the last state on its way out
 
 
 def a_save(target: Path) -> Any:

@@ -44,10 +44,11 @@ def actions_saved(path):
         return 0
 
 
-def start_host(args, home):
+def start_host(args, home, guests=1):
+    """A `host` process and what it told, up to its last guest's join command."""
     host = game_command("host", *args, home=home)
     told = []
-    while not told or not told[-1].startswith("  python -m game join"):
+    while sum(line.startswith("  python -m game join") for line in told) < guests:
         told.append(host.stdout.readline())
         assert told[-1], host.stderr.read()
     return host, told
@@ -103,3 +104,53 @@ def test_join_waits_for_a_host_not_yet_there_and_comes_back_after_the_host_was_k
     assert len(final) == 1 and re.fullmatch(f"error: {address}: hello.code: no seat .* has that join code",
                                             final[0]), wrong_err
     assert {m["why"] for m in retried} <= {"no host listens there (connection refused)"}
+
+
+
+def test_a_guest_away_when_the_game_ends_comes_back_to_a_host_still_there(tmp_path):
+    """One side's guest leaves after its last decision; the other's ends the game; the first comes
+    back a second after that: the host (which closed half a second after the end before) waited for it."""
+    import asyncio
+    import websockets
+    from game.net import client
+    from game.net.guest import Guest
+    name, seed, port = "takipsilim-dusk-ambush", 5, str(free_port())
+    expected = simulate.run(engine.new_game(scenario_of(name), seed), ["easy", "easy"])
+    state, deciders = engine.new_game(scenario_of(name), seed), []
+    for action in expected.actions:
+        deciders.append(engine.to_act(state).seat)
+        engine.apply(state, action)
+    stays = deciders[-1]                           # who decides last; the other side goes away before
+    away = 1 - stays
+    last = max(n for n, seat in enumerate(deciders) if seat == away)
+    host, told = start_host([name, "--bind", "127.0.0.1", "--port", port, "--seed", str(seed)], tmp_path, guests=2)
+    codes = {int(line.split()[4]): line.split(": ")[-1].strip() for line in told if line.startswith("join code")}
+    address, said = f"127.0.0.1:{port}", []
+
+    async def away_at_the_end(staying):
+        guest, answered = Guest(codes[away], "easy"), set()
+        async with websockets.connect(f"ws://{address}", max_size=1 << 30) as ws:
+            await ws.send(guest.hello())
+            async for text in ws:
+                guest.receive(text)
+                if guest.my_turn and guest.at not in answered:
+                    answered.add(guest.at)
+                    await ws.send(guest.answer())
+                    if guest.at == last:
+                        break                      # gone before the end
+        await staying                              # the game ends meanwhile ...
+        await asyncio.sleep(1.0)                   # ... and the guest comes back a second later
+        return await client.play(address, codes[away], "easy", reconnect_for=5, say=said.append)
+
+    async def main():
+        staying = asyncio.create_task(client.play(address, codes[stays], "easy"))
+        return await asyncio.gather(staying, away_at_the_end(staying))
+    try:
+        guests = asyncio.run(main())
+        host_out = host.communicate(timeout=60)[0]
+    finally:
+        host.kill()
+        host.wait()
+    assert host_out.strip().splitlines()[-1] == simulate.summary_line(expected.state)
+    assert [g.view.outcome.winner for g in guests] == [expected.state.outcome.winner] * 2
+    assert said == []
