@@ -8,7 +8,10 @@ side is its own easy AI. Games follow one another (short ones of three rulesets)
 killed 50 times; each must end as `simulate` ends it with the same seed and players."""
 import asyncio
 import contextlib
+import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -19,6 +22,7 @@ from game.net.referee import GUEST, Referee
 from game.net.server import host_referee, serve_forever
 from tests.net.loopback import SEED, scenario_of, simulated
 from tests.net.test_commands import game_command
+from tests.net.test_server_restart import ROOT
 
 KILLS = 50
 GAMES = ["riskbreaker-bridge-duel", "takipsilim-meeting-engagement", "risus-meeting-engagement"]
@@ -96,3 +100,15 @@ def test_a_guest_killed_fifty_times_and_started_again_ends_every_game_uninterrup
     assert len(moments) == KILLS and games >= 2
     # killed while starting or greeting, and killed in the middle of the play: both, many times
     assert moments.count(0) >= 5 and len(moments) - moments.count(0) >= 5, moments
+
+
+def test_a_headless_join_loads_no_window():
+    """The guest started again and again above starts fast: `join --ai` loads neither pygame nor the UI."""
+    code = ("import sys; from game.cli import main; "
+            "status = main(['join', '127.0.0.1:1', '--code', 'x', '--ai', 'easy', '--retry-for', '0']); "
+            "print(status, sorted(m for m in sys.modules if m.split('.')[0] == 'pygame' or m.startswith('game.ui')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert done.stdout == "2 []\n", done.stderr
+    assert done.stderr == "error: 127.0.0.1:1: gave up after 0 s: no host listens there (connection refused); " \
+                          "join again when the host is back\n"
