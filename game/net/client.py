@@ -91,19 +91,19 @@ async def other_transport(target: str, context: ssl.SSLContext | None) -> str | 
     we spoke plain, or plain where we spoke TLS)? Its line, or None (gone or busy: try again)."""
     parts = urlsplit(target)
     host, port = parts.hostname or "", parts.port or (443 if parts.scheme == "wss" else 80)
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"        # an IPv6 address in brackets
     writer = None
     try:
         if context is None:                 # spoken plain: does a TLS handshake succeed there?
             probe = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
             probe.check_hostname, probe.verify_mode = False, ssl.CERT_NONE      # nothing is sent on it
             _, writer = await asyncio.wait_for(asyncio.open_connection(host, port, ssl=probe), PROBE_TIMEOUT)
-            return (f"the host speaks TLS: join wss://{host}:{port} (with --ca CERT when its "
-                    f"certificate is its own)")
+            return f"the host speaks TLS: join wss://{where} (with --ca CERT when its certificate is its own)"
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), PROBE_TIMEOUT)
         writer.write(b"GET / HTTP/1.1\r\nHost: " + host.encode("idna") + b"\r\n\r\n")
         head = await asyncio.wait_for(reader.read(5), PROBE_TIMEOUT)
         if head == b"HTTP/":
-            return f"the host does not speak TLS: join ws://{host}:{port} (or {host}:{port}) without --ca"
+            return f"the host does not speak TLS: join ws://{where} (or {where}) without --ca"
         return None
     except (OSError, asyncio.TimeoutError, EOFError, UnicodeError):
         return None
