@@ -126,9 +126,10 @@ def test_plain_websockets_against_tls_and_tls_against_plain_are_each_one_line(tm
     assert to_plain == to_plain_ca and to_plain.startswith("the host does not speak TLS: join ws://127.0.0.1:")
 
 
-def test_the_command_line_over_tls_one_line_for_each_fault(tmp_path):
+def test_the_command_line_over_tls_plays_a_game_and_says_each_fault_in_one_line(tmp_path):
     """`serve --tls`, then `join` plain, `join wss://` without --ca and with a wrong --ca: one line
-    each, exit 2; the server prints nothing of them; `join wss:// --ca CERT` reaches it."""
+    each, exit 2; the server prints nothing of them; `join wss:// --ca CERT` reaches it, and two
+    such joins play a game on it to simulate's end."""
     from tests.net.test_server_restart import free_port
     port = str(free_port())
     srv = game_command("serve", "--bind", "127.0.0.1", "--port", port, "--data", str(tmp_path / "srv"),
@@ -147,10 +148,18 @@ def test_the_command_line_over_tls_one_line_for_each_fault(tmp_path):
         assert "the host's certificate is not trusted" in told["untrusted"]
         assert told["not a cert"].startswith(f"error: --ca: {KEY}: not a PEM certificate")
         assert "hello.code: no seat on this server has that join code" in told["code"]
+        created = asyncio.run(create_game(f"wss://127.0.0.1:{port}"))
+        joins = [game_command("join", f"wss://localhost:{port}", "--ca", CERT, "--code", code, "--ai", "easy",
+                              home=tmp_path) for code in created["codes"].values()]
+        ends = [join.communicate(timeout=300) for join in joins]
+        assert [join.returncode for join in joins] == [0, 0], ends
     finally:
         srv.kill()
         srv.wait()
     assert srv.stderr.read() == ""
+    from game.io.save_file import load_save, resume
+    save = resume(load_save(tmp_path / "srv" / created["game"] / "game.json"))
+    assert simulate.summary_line(save) == simulated(scenario_of(NAME, 4))
 
 
 @pytest.mark.parametrize("command", ["host", "serve"])
