@@ -147,12 +147,15 @@ def told_tables(referee: Any) -> Any:
     from game.net.server import Tables
 
     class Told(Tables):
+        def __init__(self) -> None:
+            super().__init__()
+            self.told_end: set[int] = set()
+
         async def tell(self, seat: Any) -> None:
             await super().tell(seat)
             if seat.referee.over and seat in self.seated:       # sent (a closed connection is dropped)
                 self.told_end.add(seat.seat)
     tables = Told()
-    tables.told_end = set()      # type: ignore[attr-defined]
     tables.add("game", referee)
     return tables
 
@@ -182,11 +185,6 @@ def a_save(target: Path) -> Any:
 
 
 def listen(serving: Any, args: argparse.Namespace) -> None:
-    import logging
-    # a client that fails its handshake (plain against TLS, a port scan) is the client's to tell:
-    # the server prints no traceback for it
-    logging.getLogger("websockets").setLevel(logging.CRITICAL)
-    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
     try:
         asyncio.run(serving)
     except OSError as exc:
