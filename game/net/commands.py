@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_PORT = 8765
+RETRY_FOR = 600.0      # seconds a guest keeps reconnecting to a host that is gone (restarted after a crash)
+LINGER = 60.0          # seconds a host stays after the game's end for a guest that was away then
 
 
 def add_parsers(sub: Any) -> None:
@@ -25,14 +27,36 @@ def add_parsers(sub: Any) -> None:
     h.add_argument("--max-turns", type=int)
     h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     h.add_argument("--save", help="where the game is saved after every action (default: the saves folder)")
+    add_tls(h)
     j = sub.add_parser("join", help="join a hosted game with its code")
-    j.add_argument("address", metavar="ADDRESS:PORT")
+    j.add_argument("address", metavar="ADDRESS:PORT", help="or ws://ADDRESS:PORT, or wss://ADDRESS:PORT for TLS")
     j.add_argument("--code", required=True)
     j.add_argument("--ai", metavar="LEVEL", help="let an AI level play the seat (the window is not built yet)")
+    j.add_argument("--ca", metavar="CERT", help="TLS: trust this certificate (the host's own, PEM) instead of the "
+                                                "system's store")
+    j.add_argument("--retry-for", type=float, default=RETRY_FOR, metavar="SECONDS",
+                   help=f"how long to keep trying while the host is gone (default {RETRY_FOR:g})")
     s = sub.add_parser("serve", help="a club server: many games, each saved after every action")
     s.add_argument("--port", type=int, default=DEFAULT_PORT)
     s.add_argument("--bind", default="0.0.0.0")
     s.add_argument("--data", help="where the games are kept (default: the player's folder, server/)")
+    add_tls(s)
+
+
+def add_tls(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"),
+                        help="listen with TLS: the certificate (PEM, with its chain) and its private key")
+
+
+def tls_of(args: argparse.Namespace) -> Any:
+    """The ssl.SSLContext of --tls CERT KEY (None without it); a bad file is one line naming it."""
+    if args.tls is None:
+        return None
+    from game.net.tls import server_context
+    try:
+        return server_context(*args.tls)
+    except ValueError as exc:
+        raise ValueError(f"--tls: {exc}") from None
 
 
 def run(args: argparse.Namespace, options: dict[str, Any]) -> int:
@@ -64,7 +88,7 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from game.io.paths import saves_dir
     from game.io.scenario_file import load_scenario
     from game.net.referee import GUEST, Referee, seats_path
-    from game.net.server import host_referee, serve_forever
+    context = tls_of(args)
     try:
         target = Path(args.target)
         if target.suffix == ".json" and seats_path(target).exists():
@@ -91,13 +115,60 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
         for address in addresses(args.bind):
             print(f"address {address}:{args.port}")
         print(f"port {args.port}")
+        where = f"wss://ADDRESS:{args.port}" if context else f"ADDRESS:{args.port}"
+        trust = " [--ca CERT, a copy of this host's certificate, when it is its own]" if context else ""
         for seat, code in sorted(referee.codes.items()):
             print(f"join code for side {seat} ({referee.state.scenario.sides[seat].name}): {code}")
-            print(f"  python -m game join ADDRESS:{args.port} --code {code}", flush=True)
-    listen(serve_forever(host_referee(referee), args.bind, args.port, ready=tell_where, until_over=True), args)
+            print(f"  python -m game join {where} --code {code}{trust}", flush=True)
+    listen(hosting(referee, args, tell_where, context), args)
     from game.simulate import summary_line
     print(summary_line(referee.state))
     return 0
+
+
+async def hosting(referee: Any, args: argparse.Namespace, ready: Any, context: Any) -> None:
+    """Serve the one game until it is over and every guest seat was told its end: a guest away at
+    that moment (its connection dropped) comes back within its backoff; LINGER seconds at most."""
+    from game.net.server import serve_forever
+    tables = told_tables(referee)
+    serving = asyncio.create_task(serve_forever(tables, args.bind, args.port, ready=ready, ssl=context))
+    ended = asyncio.create_task(every_guest_told(tables, referee))
+    await asyncio.wait({serving, ended}, return_when=asyncio.FIRST_COMPLETED)
+    ended.cancel()
+    serving.cancel()
+    try:
+        await serving                       # a port it could not listen on: the OSError
+    except asyncio.CancelledError:
+        pass
+
+
+def told_tables(referee: Any) -> Any:
+    """The host's one game, served by Tables that note which guest seats were sent the game's end."""
+    from game.net.server import Tables
+
+    class Told(Tables):
+        def __init__(self) -> None:
+            super().__init__()
+            self.told_end: set[int] = set()
+
+        async def tell(self, seat: Any) -> None:
+            await super().tell(seat)
+            if seat.referee.over and seat in self.seated:       # sent (a closed connection is dropped)
+                self.told_end.add(seat.seat)
+    tables = Told()
+    tables.add("game", referee)
+    return tables
+
+
+async def every_guest_told(tables: Any, referee: Any) -> None:
+    from game.net.referee import GUEST
+    while not referee.over:
+        await asyncio.sleep(0.1)
+    guests = {seat for seat, who in enumerate(referee.seats) if who == GUEST}
+    until = asyncio.get_running_loop().time() + LINGER
+    while not guests <= tables.told_end and asyncio.get_running_loop().time() < until:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.5)                # the last state on its way out
 
 
 def a_save(target: Path) -> Any:
@@ -142,15 +213,28 @@ def addresses(bind: str) -> list[str]:
 
 # -- join ------------------------------------------------------------------------------------------
 def join(args: argparse.Namespace, options: dict[str, Any]) -> int:
-    from game.net.client import GameStalled, JoinRefused, play
+    from game.net.client import GameStalled, HostGone, JoinRefused, play
     if args.ai is None:
         raise ValueError("join: playing in the window is not built yet; give --ai LEVEL to let an AI play the seat")
+    if not 0 <= args.retry_for < 1e9:
+        raise ValueError(f"--retry-for: expected seconds from 0 on, got {args.retry_for:g}")
+    context = None
+    if args.ca is not None:
+        from game.net.tls import client_context
+        if args.address.startswith("ws://"):
+            raise ValueError(f"--ca: {args.address} is plain websockets (ws://); write wss:// to join with TLS")
+        try:
+            context = client_context(args.ca)
+        except ValueError as exc:
+            raise ValueError(f"--ca: {exc}") from None
+
+    def say(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
     try:
-        guest = asyncio.run(play(args.address, args.code, args.ai))
-    except (JoinRefused, GameStalled) as exc:
+        guest = asyncio.run(play(args.address, args.code, args.ai, reconnect_for=args.retry_for, tls=context,
+                                 say=say))
+    except (JoinRefused, GameStalled, HostGone) as exc:
         raise ValueError(f"{args.address}: {exc}") from None
-    except OSError as exc:
-        raise ValueError(f"{args.address}: cannot reach the host ({exc.strerror or exc})") from None
     assert guest.view is not None and guest.view.outcome is not None
     winner = guest.view.outcome.winner
     turns = min(guest.view.flow.turn, guest.view.scenario.turn_limit)
@@ -162,12 +246,14 @@ def join(args: argparse.Namespace, options: dict[str, Any]) -> int:
 def serve(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from game.io.paths import data_dir
     from game.net.server import Tables, serve_forever
+    context = tls_of(args)                   # before anything is written
     data = Path(args.data) if args.data else data_dir() / "server"
     data.mkdir(parents=True, exist_ok=True)
     tables = Tables(data, open_to_create=True)
     resumed = tables.resume_all()
     for problem in tables.problems:
         print(f"warning: not resumed: {problem}", file=sys.stderr)
-    listen(serve_forever(tables, args.bind, args.port, ready=lambda server: print(
-        f"serving on {args.bind}:{args.port}; {resumed} games resumed from {data}", flush=True)), args)
+    scheme = "wss://" if context else ""
+    listen(serve_forever(tables, args.bind, args.port, ssl=context, ready=lambda server: print(
+        f"serving on {scheme}{args.bind}:{args.port}; {resumed} games resumed from {data}", flush=True)), args)
     return 0

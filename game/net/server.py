@@ -162,10 +162,11 @@ class Tables:
 
 
 async def serve_forever(tables: Tables, host: str, port: int, ready: Any = None,
-                        until_over: bool = False) -> None:
-    """Serve until cancelled; `until_over`: until every game is over and its guests were told."""
+                        until_over: bool = False, ssl: Any = None) -> None:
+    """Serve until cancelled; `until_over`: until every game is over and its guests were told;
+    `ssl`: an ssl.SSLContext to listen with TLS (game/net/tls.py)."""
     tables.all_over = asyncio.Event()
-    async with websockets.serve(tables.converse, host, port, max_size=FRAME_LIMIT) as server:
+    async with websockets.serve(tables.converse, host, port, max_size=FRAME_LIMIT, ssl=ssl) as server:
         if ready is not None:
             ready(server)
         if until_over:

@@ -33,6 +33,29 @@ class WireError(ValueError):
     """A message that is not what the protocol says: one line naming the place."""
 
 
+class VersionMismatch(WireError):
+    """A message of another protocol version (`theirs`): the other side runs another version of the
+    game. `doc`: the message as parsed, so that an error of another version can still be read."""
+
+    def __init__(self, theirs: Any, doc: dict[str, Any]) -> None:
+        self.theirs, self.doc = theirs, doc
+        if theirs is None:
+            super().__init__(f"message.v: expected the protocol version ({VERSION}); "
+                             f"use the same version of Skirmish Table on both machines")
+        else:
+            super().__init__(f"message.v: you speak protocol version {str(theirs)[:20]} and this side "
+                             f"{VERSION}: use the same version of Skirmish Table on both machines")
+
+    def line(self, other: str) -> str:
+        """The one line a player reads when `other` ("the host") sent this: the other side's own
+        words when it sent an error (an error is readable whatever its version), else ours."""
+        said = self.doc.get("message") if self.doc.get("type") == "error" else None
+        if isinstance(said, str) and said.strip():
+            return said.strip().splitlines()[0][:300]
+        return (f"version: {other} speaks protocol version {str(self.theirs)[:20]} and this one {VERSION}: "
+                f"use the same version of Skirmish Table on both machines")
+
+
 # -- messages ------------------------------------------------------------------------------------
 def dumps(message: dict[str, Any]) -> str:
     """One message: {"v": VERSION, "type": ..., ...}, plain JSON (no NaN)."""
@@ -49,9 +72,8 @@ def loads(text: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> dict[str, Any]:
         raise WireError(f"message: expected JSON ({str(exc).splitlines()[0][:80]})") from None
     if not isinstance(doc, dict):
         raise WireError(f"message: expected an object, got {type(doc).__name__}")
-    if doc.get("v") != VERSION:
-        raise WireError(f"message.v: this is protocol version {VERSION}, the other side speaks "
-                        f"{doc.get('v')!r}: use the same version of Skirmish Table on both machines")
+    if doc.get("v") != VERSION or isinstance(doc.get("v"), bool):
+        raise VersionMismatch(doc.get("v"), doc)
     if not isinstance(doc.get("type"), str):
         raise WireError("message.type: expected a string")
     return doc

@@ -27,9 +27,10 @@ def simulated(scenario, seed=SEED, players=LEVELS):
 
 
 @contextlib.asynccontextmanager
-async def served(tables):
+async def served(tables, ssl=None):
+    """`tables` served on 127.0.0.1 (with TLS given `ssl`, a server context): its ADDRESS:PORT."""
     ready = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(server.serve_forever(tables, "127.0.0.1", 0, ready.set_result))
+    task = asyncio.create_task(server.serve_forever(tables, "127.0.0.1", 0, ready.set_result, ssl=ssl))
     try:
         srv = await asyncio.wait_for(ready, 10)
         yield f"127.0.0.1:{srv.sockets[0].getsockname()[1]}"

@@ -59,7 +59,7 @@ def test_a_guest_rebuilds_the_hosts_view_at_several_moments(name):
 
 
 def test_a_message_of_another_version_is_told_so_in_one_line():
-    with pytest.raises(wire.WireError, match="protocol version 1, the other side speaks 2"):
+    with pytest.raises(wire.WireError, match="you speak protocol version 2 and this side 1"):
         wire.loads('{"v": 2, "type": "hello"}')
 
 
