@@ -127,23 +127,37 @@ def test_a_figure_inside_a_building_fights_from_behind_its_walls_whoever_attacks
 
 def test_figures_fighting_from_behind_a_parapet_none_for_two_figures_inside_the_same_building():
     """"Special rules apply for figures having a distinct melee advantage against their opponents, as is
-    the case of figures fighting from behind a parapet": a pandour whose charge ended inside the
-    farmhouse and the gunner inside it have no wall between them; neither has it, whoever attacks."""
+    the case of figures fighting from behind a parapet": a pandour and the gunner both inside the
+    farmhouse have no wall between them; neither has it, whoever attacks."""
     house = rect("h", "house", 52, 40, 62, 60, "the farmhouse")
-    s = game([fig("a", 0, 45, 50, "A", "irregulars"), fig("b", 1, 56, 50, "B", "civilians", facing=180)],
+    s = game([fig("a", 0, 53.5, 50, "A", "irregulars"), fig("b", 1, 56, 50, "B", "civilians", facing=180)],
              terrain=[house])
-    dice(s, [1, 1])                         # reaction-free frontal charge; both miss
-    engine.apply(s, Charge("a", "b"))
+    dice(s, [1, 1])                         # both miss
+    engine.apply(s, Fight("a", "b"))
     assert melee.inside_shelter(s, s.units["a"]) and melee.inside_shelter(s, s.units["b"])
     assert [(r.who, r.expr, r.purpose) for r in s.rolls] == [("a", "d8>=4", "hand-to-hand"),
                                                              ("b", "d4>=4", "hand-to-hand")]
     for attacking in (True, False):
         assert melee.die_of(s, s.units["b"], s.units["a"], attacking) == (4, "")
         assert melee.die_of(s, s.units["a"], s.units["b"], attacking) == (8, "")
-    s.data["charged"].clear()               # a later turn with no charge between them: the same
-    for attacking in (True, False):
-        assert melee.die_of(s, s.units["b"], s.units["a"], attacking) == (4, "")
-        assert melee.die_of(s, s.units["a"], s.units["b"], attacking) == (8, "")
+
+
+def test_fast_speed_is_also_used_to_close_in_with_the_enemy_a_charge_stops_at_the_wall_of_a_building():
+    """"Fast speed is also used to close in with the enemy when charging" and "figures fighting from
+    behind a parapet": the pandour charging the gunner who stands just inside the farmhouse stops at
+    its wall, outside, in contact, and the gunner fights from behind it; a farmer deep inside the house
+    cannot be charged from outside."""
+    house = rect("h", "house", 52, 40, 62, 60, "the farmhouse")
+    s = game([fig("a", 0, 45, 50, "A", "irregulars"), fig("b", 1, 54, 50, "B", "civilians", facing=180),
+              fig("c", 1, 57, 44, "C", "civilians", facing=180)], terrain=[house])
+    charges = {o.target for o in engine.legal_actions(s) if o.kind == "Charge"}
+    assert charges == {"b"}
+    dice(s, [1, 1])                         # reaction-free frontal charge; both miss
+    engine.apply(s, Charge("a", "b"))
+    a = s.units["a"]
+    assert a.x < 52 and not melee.inside_shelter(s, a) and melee.in_contact(a, s.units["b"])
+    assert [(r.who, r.expr, r.purpose) for r in s.rolls] == [
+        ("a", "d8>=4", "hand-to-hand"), ("b", "d6>=4", "hand-to-hand, advantage: behind a parapet")]
 
 
 def test_figures_fighting_from_behind_a_parapet_the_one_inside_a_building_against_one_outside_its_wall():
