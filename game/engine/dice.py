@@ -180,10 +180,11 @@ class PlayerRng:
 def _rolls(who: str) -> str:
     """The verb agreeing with who rolled: a unit named in the plural rolls in the plural ("the farmers
     roll d20"); a name ("Sgt Jones rolls") or a singular unit ("the swivel gun rolls") in the singular.
-    Only a name that starts with an article is read as a noun whose -s is a plural."""
+    Only a name that starts with an article or a possessive ("Horvat's pandours") is read as a noun
+    whose -s is a plural."""
     words = who.split()
-    plural = len(words) > 1 and words[0].lower() in ("the", "some") and words[-1].endswith("s") \
-        and not words[-1].endswith("ss")
+    plural = len(words) > 1 and (words[0].lower() in ("the", "some") or words[0].endswith("'s")) \
+        and words[-1].endswith("s") and not words[-1].endswith("ss")
     return "roll" if plural else "rolls"
 
 

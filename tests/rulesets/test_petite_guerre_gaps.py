@@ -167,6 +167,9 @@ def test_the_engines_roll_line_agrees_with_a_unit_named_in_the_plural():
     dice(s, [2])
     s.roll("d8>=4", "reload", "Sgt Jones")
     assert s.log[-1].text.startswith("Sgt Jones rolls d8 for reload")
+    dice(s, [3])
+    s.roll("d6>=4", "rally", "Horvat's pandours")
+    assert s.log[-1].text.startswith("Horvat's pandours roll d6 for rally")
     movement.move_line(s, "A", 22, 40, "normal")
     assert s.log[-1].text == "the farmers move in line 2.0 paces at normal speed"
 
