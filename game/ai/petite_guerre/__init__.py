@@ -202,7 +202,9 @@ class MoveCA:
             if not attacker:
                 # the defending line holds its ground and its cover (a farmhouse, a wood's edge): it
                 # closes only to volley range, and never walks its ranks out of the house they hold
-                return -max(0.0, d - 50.0) / 120.0 + 0.5 * _cover_share(view, pt, lead, figs, nearest)
+                # and from where its ranks see out: a line deep inside a house sees nothing to volley at
+                return -max(0.0, d - 50.0) / 120.0 + 0.5 * _cover_share(view, pt, lead, figs, nearest) \
+                    + 0.5 * _sight_share(view, pt, lead, figs, enemies)
             s -= abs(d - 35 * left) / (100.0 * max(0.25, left))    # volley range, short of the bayonets
             return s
         # a spot from which the figure has a shot: the best chance of a hit at an enemy it would see
@@ -243,6 +245,21 @@ def _in_cover(view, pt, nearest) -> bool:
         return True
     c = view.table.cover(pt, nearest.pos, r["behind"])
     return c is not None and c.kind.name in kinds
+
+
+def _sight_share(view, pt, lead, figs, enemies) -> float:
+    """The share of a line's figures that would see an enemy figure within the volley table's reach
+    (one of the two nearest to each) when its lead figure stands at `pt`."""
+    figs = list(figs) or [lead]
+    dx, dy = pt[0] - lead.x, pt[1] - lead.y
+    los = LosRules(edge_depth=view.scenario.edge_band)
+    far = tables.volley_max_range()
+    seeing = 0
+    for f in figs:
+        spot = (f.x + dx, f.y + dy)
+        near = sorted(enemies, key=lambda e: (math.dist(spot, e.pos), e.id))[:2]
+        seeing += any(math.dist(spot, e.pos) <= far and view.table.los(spot, e.pos, los).clear for e in near)
+    return seeing / len(figs)
 
 
 def _cover_share(view, pt, lead, figs, nearest) -> float:
