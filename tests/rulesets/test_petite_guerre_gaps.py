@@ -157,9 +157,10 @@ def test_the_engines_roll_line_agrees_with_a_unit_named_in_the_plural():
     singular, and a man, roll in the singular."""
     s = game(_line() + [fig("b", 1, 50, 43, "B"), fig("Sgt Jones", 1, 60, 43, "C")],
              units_data={"A": {"name": "the farmers", "formation": "line"}, "B": {"name": "the swivel gun"}})
-    dice(s, [2, 3, 4])
+    dice(s, [19, 3, 4, 1])                  # one hit, a wound
     engine.apply(s, Volley("A", 1, "B"))
     assert any(e.text.startswith("the farmers roll 3d20 for volley fire") for e in s.log)
+    assert any(e.text.startswith("1 hit on the figures the volley reached") for e in s.log)
     forces.set_status(s, "B", "out-of-control", "test")
     dice(s, [5])
     command.activation_test(s, "B")

@@ -5,7 +5,7 @@ import shapely
 
 from game.engine import game as engine
 from game.rulesets.petite_guerre import forces, melee
-from game.rulesets.petite_guerre.actions import Charge, Fight
+from game.rulesets.petite_guerre.actions import Charge, ChargeInLine, Fight
 
 from tests.rulesets.test_petite_guerre_helpers import dice, fig, game, rect
 
@@ -173,3 +173,19 @@ def test_figures_fighting_from_behind_a_parapet_the_one_inside_a_building_agains
     for attacking in (True, False):
         assert melee.die_of(s, s.units["b"], s.units["a"], attacking) == (6, "behind a parapet")
         assert melee.die_of(s, s.units["a"], s.units["b"], attacking) == (8, "")
+
+
+def test_fast_speed_is_also_used_to_close_in_with_the_enemy_a_line_charge_stops_at_the_wall_of_a_building():
+    """"Fast speed is also used to close in with the enemy when charging" and "figures fighting from
+    behind a parapet": a line charging a farmer just inside the farmhouse stops with its front rank at
+    the wall, outside it, and the farmer fights from behind it."""
+    house = rect("h", "house", 52, 30, 62, 60, "the farmhouse")
+    line = [fig(f"a{r}{i}", 0, 40 - 3 * (r - 1), 40 + 3 * i, "A", rank=r) for r in (1, 2) for i in range(3)]
+    s = game(line + [fig("b", 1, 54.5, 43, "B", "civilians", facing=180)], terrain=[house],
+             units_data={"A": {"formation": "line"}})
+    dice(s, [1, 1])                         # a frontal charge: no reaction test; both miss
+    engine.apply(s, ChargeInLine("A", "b"))
+    assert all(not melee.inside_shelter(s, f) for f in forces.figures(s, "A"))
+    assert 51.9 < s.units["a11"].x < 52 and melee.in_contact(s.units["a11"], s.units["b"])
+    assert [(r.who, r.expr, r.purpose) for r in s.rolls] == [
+        ("a11", "d6>=4", "hand-to-hand"), ("b", "d6>=4", "hand-to-hand, advantage: behind a parapet")]
