@@ -241,3 +241,5 @@ def reload_ranks(state: GameState, team: str) -> None:
                     f.markers.discard("fired")
                     f.markers.add("reloaded")
             state.emit("Reloaded", f"{u['name']}: {who} has reloaded", unit=team)
+        else:
+            state.emit("Reloading", f"{u['name']}: {who} is still reloading", unit=team)
