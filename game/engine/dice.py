@@ -177,6 +177,17 @@ class PlayerRng:
 
 # --- A logged roll ---------------------------------------------------------------------------------
 
+def _rolls(who: str) -> str:
+    """The verb agreeing with who rolled: a unit named in the plural rolls in the plural ("the farmers
+    roll d20"); a name ("Sgt Jones rolls") or a singular unit ("the swivel gun rolls") in the singular.
+    Only a name that starts with an article or a possessive ("Horvat's pandours") is read as a noun
+    whose -s is a plural."""
+    words = who.split()
+    plural = len(words) > 1 and (words[0].lower() in ("the", "some") or words[0].endswith("'s")) \
+        and words[-1].endswith("s") and not words[-1].endswith("ss")
+    return "roll" if plural else "rolls"
+
+
 @dataclass(frozen=True)
 class Roll:
     """One roll as the log records it (design §4): who rolled, why, the dice, the result and the odds shown."""
@@ -196,7 +207,7 @@ class Roll:
         expr = odds.parse(self.expr)
         only = expr.terms[0].part if len(expr.terms) == 1 and expr.terms[0].sign > 0 else None
         shown_dice = f"{only.count}d{only.sides}" if isinstance(only, odds.Hits) else expr.total_text
-        subject = f"{self.who} rolls" if self.who else "Rolled"
+        subject = f"{self.who} {_rolls(self.who)}" if self.who else "Rolled"
         purpose = f" for {self.purpose}" if self.purpose else ""
         notes = ", ".join(t for t in (odds.need_text(expr), self.odds_text) if t)
         head = f"{subject} {shown_dice}{purpose}" + (f" ({notes})" if notes else "")

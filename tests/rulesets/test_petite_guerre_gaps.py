@@ -147,9 +147,32 @@ def test_the_log_agrees_with_a_unit_named_in_the_plural():
     assert "the swivel gun is out of control (red square): test" in texts
     dice(s, [2])
     command.activation_test(s, "A")
-    assert s.log[-2].text.startswith("a, for the pandours, rolls d8 for activation test")
+    assert s.log[-2].text.startswith("the pandours roll d8 for activation test")
     assert s.log[-1].text == "the pandours stay out of control and pass the turn (activation test 2)"
 
+
+
+def test_the_engines_roll_line_agrees_with_a_unit_named_in_the_plural():
+    """The log: "the farmers roll 3d20 for volley fire", never "the farmers rolls"; a unit named in the
+    singular, and a man, roll in the singular."""
+    s = game(_line() + [fig("b", 1, 50, 43, "B"), fig("Sgt Jones", 1, 60, 43, "C")],
+             units_data={"A": {"name": "the farmers", "formation": "line"}, "B": {"name": "the swivel gun"}})
+    dice(s, [19, 3, 4, 1])                  # one hit, a wound
+    engine.apply(s, Volley("A", 1, "B"))
+    assert any(e.text.startswith("the farmers roll 3d20 for volley fire") for e in s.log)
+    assert any(e.text.startswith("1 hit on the figures the volley reached") for e in s.log)
+    forces.set_status(s, "B", "out-of-control", "test")
+    dice(s, [5])
+    command.activation_test(s, "B")
+    assert s.log[-2].text.startswith("the swivel gun rolls d8 for activation test")
+    dice(s, [2])
+    s.roll("d8>=4", "reload", "Sgt Jones")
+    assert s.log[-1].text.startswith("Sgt Jones rolls d8 for reload")
+    dice(s, [3])
+    s.roll("d6>=4", "rally", "Horvat's pandours")
+    assert s.log[-1].text.startswith("Horvat's pandours roll d6 for rally")
+    movement.move_line(s, "A", 22, 40, "normal")
+    assert s.log[-1].text == "the farmers move in line 2.0 paces at normal speed"
 
 # ---- victory --------------------------------------------------------------------------------------
 def test_a_side_whose_units_all_rout_is_beaten_only_if_they_fail_to_rally():

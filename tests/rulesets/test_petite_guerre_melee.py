@@ -5,7 +5,7 @@ import shapely
 
 from game.engine import game as engine
 from game.rulesets.petite_guerre import forces, melee
-from game.rulesets.petite_guerre.actions import Charge, Fight
+from game.rulesets.petite_guerre.actions import Charge, ChargeInLine, Fight
 
 from tests.rulesets.test_petite_guerre_helpers import dice, fig, game, rect
 
@@ -127,23 +127,37 @@ def test_a_figure_inside_a_building_fights_from_behind_its_walls_whoever_attacks
 
 def test_figures_fighting_from_behind_a_parapet_none_for_two_figures_inside_the_same_building():
     """"Special rules apply for figures having a distinct melee advantage against their opponents, as is
-    the case of figures fighting from behind a parapet": a pandour whose charge ended inside the
-    farmhouse and the gunner inside it have no wall between them; neither has it, whoever attacks."""
+    the case of figures fighting from behind a parapet": a pandour and the gunner both inside the
+    farmhouse have no wall between them; neither has it, whoever attacks."""
     house = rect("h", "house", 52, 40, 62, 60, "the farmhouse")
-    s = game([fig("a", 0, 45, 50, "A", "irregulars"), fig("b", 1, 56, 50, "B", "civilians", facing=180)],
+    s = game([fig("a", 0, 53.5, 50, "A", "irregulars"), fig("b", 1, 56, 50, "B", "civilians", facing=180)],
              terrain=[house])
-    dice(s, [1, 1])                         # reaction-free frontal charge; both miss
-    engine.apply(s, Charge("a", "b"))
+    dice(s, [1, 1])                         # both miss
+    engine.apply(s, Fight("a", "b"))
     assert melee.inside_shelter(s, s.units["a"]) and melee.inside_shelter(s, s.units["b"])
     assert [(r.who, r.expr, r.purpose) for r in s.rolls] == [("a", "d8>=4", "hand-to-hand"),
                                                              ("b", "d4>=4", "hand-to-hand")]
     for attacking in (True, False):
         assert melee.die_of(s, s.units["b"], s.units["a"], attacking) == (4, "")
         assert melee.die_of(s, s.units["a"], s.units["b"], attacking) == (8, "")
-    s.data["charged"].clear()               # a later turn with no charge between them: the same
-    for attacking in (True, False):
-        assert melee.die_of(s, s.units["b"], s.units["a"], attacking) == (4, "")
-        assert melee.die_of(s, s.units["a"], s.units["b"], attacking) == (8, "")
+
+
+def test_fast_speed_is_also_used_to_close_in_with_the_enemy_a_charge_stops_at_the_wall_of_a_building():
+    """"Fast speed is also used to close in with the enemy when charging" and "figures fighting from
+    behind a parapet": the pandour charging the gunner who stands just inside the farmhouse stops at
+    its wall, outside, in contact, and the gunner fights from behind it; a farmer deep inside the house
+    cannot be charged from outside."""
+    house = rect("h", "house", 52, 40, 62, 60, "the farmhouse")
+    s = game([fig("a", 0, 45, 50, "A", "irregulars"), fig("b", 1, 54, 50, "B", "civilians", facing=180),
+              fig("c", 1, 57, 44, "C", "civilians", facing=180)], terrain=[house])
+    charges = {o.target for o in engine.legal_actions(s) if o.kind == "Charge"}
+    assert charges == {"b"}
+    dice(s, [1, 1])                         # reaction-free frontal charge; both miss
+    engine.apply(s, Charge("a", "b"))
+    a = s.units["a"]
+    assert a.x < 52 and not melee.inside_shelter(s, a) and melee.in_contact(a, s.units["b"])
+    assert [(r.who, r.expr, r.purpose) for r in s.rolls] == [
+        ("a", "d8>=4", "hand-to-hand"), ("b", "d6>=4", "hand-to-hand, advantage: behind a parapet")]
 
 
 def test_figures_fighting_from_behind_a_parapet_the_one_inside_a_building_against_one_outside_its_wall():
@@ -159,3 +173,19 @@ def test_figures_fighting_from_behind_a_parapet_the_one_inside_a_building_agains
     for attacking in (True, False):
         assert melee.die_of(s, s.units["b"], s.units["a"], attacking) == (6, "behind a parapet")
         assert melee.die_of(s, s.units["a"], s.units["b"], attacking) == (8, "")
+
+
+def test_fast_speed_is_also_used_to_close_in_with_the_enemy_a_line_charge_stops_at_the_wall_of_a_building():
+    """"Fast speed is also used to close in with the enemy when charging" and "figures fighting from
+    behind a parapet": a line charging a farmer just inside the farmhouse stops with its front rank at
+    the wall, outside it, and the farmer fights from behind it."""
+    house = rect("h", "house", 52, 30, 62, 60, "the farmhouse")
+    line = [fig(f"a{r}{i}", 0, 40 - 3 * (r - 1), 40 + 3 * i, "A", rank=r) for r in (1, 2) for i in range(3)]
+    s = game(line + [fig("b", 1, 54.5, 43, "B", "civilians", facing=180)], terrain=[house],
+             units_data={"A": {"formation": "line"}})
+    dice(s, [1, 1])                         # a frontal charge: no reaction test; both miss
+    engine.apply(s, ChargeInLine("A", "b"))
+    assert all(not melee.inside_shelter(s, f) for f in forces.figures(s, "A"))
+    assert 51.9 < s.units["a11"].x < 52 and melee.in_contact(s.units["a11"], s.units["b"])
+    assert [(r.who, r.expr, r.purpose) for r in s.rolls] == [
+        ("a11", "d6>=4", "hand-to-hand"), ("b", "d6>=4", "hand-to-hand, advantage: behind a parapet")]

@@ -321,6 +321,8 @@ def test_rank_reloads_on_d20_16_plus():
     dice(s, [16, 15])
     engine.apply(s, ReloadRanks("A"))
     assert fire.fired_ranks(s, "A") == [2]
+    assert [e.text.split(": ", 1)[1] for e in s.log[-3:] if e.kind in ("Reloaded", "Reloading")] == [
+        "rank 1 has reloaded", "rank 2 is still reloading"]
 
 
 def test_platoon_firing_reloads_the_platoon_on_12_plus():

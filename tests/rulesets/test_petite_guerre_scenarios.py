@@ -77,3 +77,21 @@ def test_patrol_on_points_the_hussars_side_builds_hussars_named_by_unit_and_plac
     entry = {"name": "Hussars 1", "leader": 0, "sub_leaders": 1, "men": 3}
     assert [figure_name(entry, j) for j in range(4)] == ["Hussars 1, sub-leader 1", "Hussars 1, man 1",
                                                          "Hussars 1, man 2", "Hussars 1, man 3"]
+
+
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
+def test_no_side_is_settled_by_one_activation_die(path):
+    """"Depending on the score, the unit may ... get routed altogether": one activation die of 1 routs a
+    unit, and a d4 unit (civilians, a band that lost its NCO) never rallies. Every bundled side is two
+    units or more, so one rout, and its failed rally, leave the side standing."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    for side in (0, 1):
+        assert len({u.get("team") or u["id"] for u in doc["units"] if u["side"] == side}) >= 2
+    from game.engine.dice import scripted
+    from game.rulesets.petite_guerre import forces
+    s = engine.new_game(Scenario.from_dict(doc), seed=1, dice=scripted([1] * 4))
+    for side in (0, 1):
+        forces.set_status(s, forces.side_units(s, side)[0], "routed", "activation test 1")
+    for _ in range(2):                  # each side's turn opens with its rally tests, all failing
+        engine.apply(s, next(o.action for o in engine.legal_actions(s) if o.kind == "Pass"))
+    assert engine.result(s) is None

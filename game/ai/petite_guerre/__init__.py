@@ -166,23 +166,27 @@ class MoveCA:
             figs = forces.figures(ctx.view, who) if line else [ctx.view.units[who]]
             lead = figs[0]
             near = min(math.dist(lead.pos, e.pos) for e in enemies)
-            if o.action is None and o.template.speed == "fast" and near < 70:
+            # fast only far from the enemy (a fast move may not fire next turn), or, a figure in open
+            # order, when the turn limit would beat its side: then it runs in to charge (a line that
+            # moved fast could not volley; it charges in line)
+            hurry = not line and _hurry(ctx.view, lead.side) > 0
+            if o.action is None and o.template.speed == "fast" and near < 70 and not hurry:
                 continue
             pts = positions.sample_points(ctx.view, o, ctx.rng.child("pg-move", o.key), 20,
                                           [e.pos for e in enemies[:4]] + [lead.pos])
             best = None
             fast = o.template is not None and o.template.speed == "fast"
             for pt in pts:
-                s = self.score_point(ctx, pt, lead, enemies, line, fast)
+                s = self.score_point(ctx, pt, lead, enemies, line, fast, figs)
                 if best is None or s > best[0]:
                     best = (s, pt)
             if best is None:
                 continue
-            here = self.score_point(ctx, lead.pos, lead, enemies, line)
+            here = self.score_point(ctx, lead.pos, lead, enemies, line, figs=figs)
             gain = best[0] - here - 0.02
             yield Candidate(gain, o.at(*best[1]), f"{o.label} to ({best[1][0]:.0f}, {best[1][1]:.0f})", option=o)
 
-    def score_point(self, ctx: Context, pt, lead, enemies, line: bool, fast: bool = False) -> float:
+    def score_point(self, ctx: Context, pt, lead, enemies, line: bool, fast: bool = False, figs=()) -> float:
         view = ctx.view
         d = min(math.dist(pt, e.pos) for e in enemies)
         nearest = min(enemies, key=lambda e: math.dist(pt, e.pos))
@@ -195,6 +199,12 @@ class MoveCA:
                 # every rank has fired: a rank reloads on 16+ of a d20 (a turn in four), so the
                 # attacking line goes in with the bayonet rather than stand and reload
                 return -d / 40.0
+            if not attacker:
+                # the defending line holds its ground and its cover (a farmhouse, a wood's edge): it
+                # closes only to volley range, and never walks its ranks out of the house they hold
+                # and from where its ranks see out: a line deep inside a house sees nothing to volley at
+                return -max(0.0, d - 50.0) / 120.0 + 0.5 * _cover_share(view, pt, lead, figs, nearest) \
+                    + 0.5 * _sight_share(view, pt, lead, figs, enemies)
             s -= abs(d - 35 * left) / (100.0 * max(0.25, left))    # volley range, short of the bayonets
             return s
         # a spot from which the figure has a shot: the best chance of a hit at an enemy it would see
@@ -223,16 +233,41 @@ class MoveCA:
         facing = angle_to(lead.pos, pt) if moved else lead.facing
         s -= EXPOSED * min(2.0 * exposure.REAR, exposure.threat(view, pt, lead.side, min_die=_fears(lead),
                                                                facing=facing))
-        r = tables.rules()
-        for piece in view.table.pieces_at(pt[0], pt[1]):
-            if piece.kind.name in r["protecting"] or piece.kind.name in r["screening"]:
-                s += 0.25
-                break
-        else:
-            c = view.table.cover(pt, nearest.pos, r["behind"])
-            if c is not None and (c.kind.name in r["protecting"] or c.kind.name in r["screening"]):
-                s += 0.25
-        return s
+        return s + 0.25 * _in_cover(view, pt, nearest)
+
+
+def _in_cover(view, pt, nearest) -> bool:
+    """The spot lies in, or just behind (as seen from the nearest enemy), a piece that protects or
+    screens a figure (a house, a wall, a hedge, a wood, tall grass)."""
+    r = tables.rules()
+    kinds = set(r["protecting"]) | set(r["screening"])
+    if any(piece.kind.name in kinds for piece in view.table.pieces_at(pt[0], pt[1])):
+        return True
+    c = view.table.cover(pt, nearest.pos, r["behind"])
+    return c is not None and c.kind.name in kinds
+
+
+def _sight_share(view, pt, lead, figs, enemies) -> float:
+    """The share of a line's figures that would see an enemy figure within the volley table's reach
+    (one of the two nearest to each) when its lead figure stands at `pt`."""
+    figs = list(figs) or [lead]
+    dx, dy = pt[0] - lead.x, pt[1] - lead.y
+    los = LosRules(edge_depth=view.scenario.edge_band)
+    far = tables.volley_max_range()
+    seeing = 0
+    for f in figs:
+        spot = (f.x + dx, f.y + dy)
+        near = sorted(enemies, key=lambda e: (math.dist(spot, e.pos), e.id))[:2]
+        seeing += any(math.dist(spot, e.pos) <= far and view.table.los(spot, e.pos, los).clear for e in near)
+    return seeing / len(figs)
+
+
+def _cover_share(view, pt, lead, figs, nearest) -> float:
+    """The share of a line's figures that stand in cover when its lead figure stands at `pt` (the
+    line moves as a block)."""
+    figs = list(figs) or [lead]
+    dx, dy = pt[0] - lead.x, pt[1] - lead.y
+    return sum(_in_cover(view, (f.x + dx, f.y + dy), nearest) for f in figs) / len(figs)
 
 
 def _best_shot(ctx: Context, pt, f, enemies) -> float:

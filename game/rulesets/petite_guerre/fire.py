@@ -211,7 +211,8 @@ def volley(state: GameState, team: str, n_ranks: int, target: str) -> None:
     seen = reached(state, firers, target)
     struck = {t.id: t for f in firers for t in seen[f.id]}
     order = sorted(struck.values(), key=lambda t: (min(math.dist(t.pos, f.pos) for f in firers), t.id))
-    state.emit("Hits", f"{n_hits} hit(s) on the figures the volley reached, nearest the firing line first",
+    state.emit("Hits", f"{n_hits} {'hit' if n_hits == 1 else 'hits'} on the figures the volley reached, "
+                       f"nearest the firing line first",
                target=target)
     for i in range(n_hits):
         alive = [t for t in order if not t.out]
@@ -240,3 +241,5 @@ def reload_ranks(state: GameState, team: str) -> None:
                     f.markers.discard("fired")
                     f.markers.add("reloaded")
             state.emit("Reloaded", f"{u['name']}: {who} has reloaded", unit=team)
+        else:
+            state.emit("Reloading", f"{u['name']}: {who} is still reloading", unit=team)

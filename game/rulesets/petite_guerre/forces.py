@@ -135,14 +135,9 @@ def verb(unit_name: str, one: str, many: str) -> str:
 
 
 def roller(state: GameState, team: str) -> str:
-    """Who rolls for a unit in the log ("... rolls d6 for activation test"): the unit, or, when its
-    name is plural, its commander for it ("Captain Marek, for the pandours")."""
-    name = unit(state, team)["name"]
-    if verb(name, "one", "many") == "one":
-        return name
-    figs = figures(state, team)
-    lead = next((f for r in ("leader", "sub-leader") for f in figs if role(f) == r), figs[0] if figs else None)
-    return f"{lead.name or lead.id}, for {name}," if lead is not None else name
+    """Who rolls for a unit in the log: the unit ("the pandours roll d6 for activation test", the
+    engine's roll line agreeing with a plural name; "the swivel gun rolls d8 ...")."""
+    return unit(state, team)["name"]
 
 
 def unit_points(state: GameState, team: str) -> int:

@@ -113,22 +113,47 @@ def die_of(state: GameState, f: Unit, enemy: Unit, attacking: bool) -> tuple[int
 
 
 def charge_point(state: GameState, f: Unit, target: Unit) -> tuple[float, float]:
+    """Where the charger stops: in contact with the target, straight toward it; at the wall when
+    the target stands inside a building the charger is outside of (stop_at_wall)."""
     gap = f.base_radius + target.base_radius + tables.rules()["contact"] / 2
     d = math.dist(f.pos, target.pos)
     if d <= gap:
         return f.x, f.y
     k = (d - gap) / d
-    return round(f.x + (target.x - f.x) * k, 3), round(f.y + (target.y - f.y) * k, 3)
+    end = (f.x + (target.x - f.x) * k, f.y + (target.y - f.y) * k)
+    x, y = stop_at_wall(state, f.pos, end, target)
+    return round(x, 3), round(y, 3)
+
+
+def stop_at_wall(state: GameState, start, end, target: Unit) -> tuple[float, float]:
+    """Interpretation: a charge at a figure inside a building (a house, ruins, a fortification) by a
+    figure outside it stops at the building's wall, as at a window or doorway: the charger fights
+    from outside, the figure inside "from behind a parapet". It is a charge only if the two are in
+    contact there (a figure deep inside is reached by fire, not by the bayonet)."""
+    kinds = tables.rules()["protecting"]
+    x, y = end
+    for p in state.table.pieces_at(target.x, target.y):
+        if p.kind.name not in kinds or p.kind.linear_obstacle or shapely.intersects(p.polygon, shapely.Point(start)):
+            continue
+        path = shapely.LineString([start, (x, y)])
+        if not shapely.intersects(path, p.polygon):
+            continue
+        length = path.length
+        stop = max(0.0, float(shapely.distance(shapely.Point(start), shapely.intersection(path, p.polygon))) - 0.01)
+        x, y = start[0] + (x - start[0]) * stop / length, start[1] + (y - start[1]) * stop / length
+    return x, y
 
 
 def can_charge(state: GameState, f: Unit, target: Unit, reg=None) -> bool:
     """The contact point lies within the charger's fast move, and the target is not already fought
     by two figures ("a maximum of two figures can oppose one given enemy figure"); a figure already
     in contact does not charge ("Fast speed is also used to close in with the enemy when charging":
-    it has nothing to close; it fights)."""
+    it has nothing to close; it fights). A charge stopped at a building's wall must end in contact."""
     if len(opponents(state, target)) >= 2 or in_melee(state, f):
         return False
     x, y = charge_point(state, f, target)
+    if math.dist((x, y), target.pos) > f.base_radius + target.base_radius + tables.rules()["contact"] + 1e-6:
+        return False
     if reg is None:
         reg = movement.region(state, f, "fast", forces.formation(state, f.team), charge=True)
     return bool(reg.distance(shapely.Point(x, y)) <= 1e-3)
@@ -208,6 +233,7 @@ def line_charge_move(state: GameState, team: str, target: Unit) -> tuple[float, 
     t = 1.0
     for f in figs:
         end = bases.stop_on_path(f.pos, (f.x + dx, f.y + dy), f.base_radius, friends, blockers=enemies)
+        end = stop_at_wall(state, f.pos, end, target)
         whole = math.hypot(dx, dy)
         t = min(t, math.dist(f.pos, end) / whole)
     dx, dy = round(dx * t, 3), round(dy * t, 3)
@@ -227,11 +253,13 @@ def charge_in_line(state: GameState, team: str, target: Unit) -> None:
     dx, dy = line_charge_move(state, team, target)
     u = forces.unit(state, team)
     figs = forces.figures(state, team)
-    state.emit("Charge", f"{u['name']} charges {forces.name(target)} in line", actor=team, target=target.id)
+    state.emit("Charge", f"{u['name']} {forces.verb(u['name'], 'charges', 'charge')} {forces.name(target)} in line",
+               actor=team, target=target.id)
     for f in figs:
         f.x, f.y = round(f.x + dx, 3), round(f.y + dy, 3)
         movement.moved(state, f, "fast")
-    state.emit("Moved", f"{u['name']} moves in line {math.hypot(dx, dy):.1f} paces at fast speed", unit=team)
+    state.emit("Moved", f"{u['name']} {forces.verb(u['name'], 'moves', 'move')} in line {math.hypot(dx, dy):.1f} "
+                        f"paces at fast speed", unit=team)
     front = min(figs, key=lambda f: (math.dist(f.pos, target.pos), f.id))
     command.pressure(state, target.team, "it was charged")
     if from_flank_or_rear(front, target):

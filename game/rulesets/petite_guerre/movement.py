@@ -125,7 +125,8 @@ def move_line(state: GameState, team: str, x: float, y: float, speed: str) -> No
         f.y = min(max(round(f.y + dy, 3), 0.0), state.scenario.height)
         moved(state, f, speed)
     u = forces.unit(state, team)
-    state.emit("Moved", f"{u['name']} moves in line {math.hypot(dx, dy):.1f} paces at {speed} speed",
+    state.emit("Moved", f"{u['name']} {forces.verb(u['name'], 'moves', 'move')} in line "
+                        f"{math.hypot(dx, dy):.1f} paces at {speed} speed",
                unit=team)
 
 

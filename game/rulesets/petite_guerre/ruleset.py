@@ -169,7 +169,7 @@ class PetiteGuerre(TableRules, Ruleset):
                 if plan is None:
                     continue
                 _, _, p, text = plan
-                opts.append(Option("Volley", f"{u['name']}: volley with {n} rank(s) at "
+                opts.append(Option("Volley", f"{u['name']}: volley with {n} {'rank' if n == 1 else 'ranks'} at "
                                               f"{forces.unit(state, t)['name']}",
                                    action=Volley(team, n, t), actor=team, target=t, odds=p, odds_text=text))
         if fire.fired_ranks(state, team):
