@@ -23,6 +23,7 @@ from game.ui.components.tools import TableTools
 from game.ui.components.roster import Roster
 from game.ui.screens import game_actions, game_review, game_status
 from game.ui.screens.base import Screen
+from game.ui.remote_table import RemoteTable
 from game.ui.session import seat_of
 
 QUICKSAVE = game_actions.QUICKSAVE
@@ -61,6 +62,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         self._dyn_key = None
         self.started = False
         self.confirm_load = None                   # the quick-load question, while it is asked
+        # a game played at a distance (game/ui/remote.py): its network part (None in a game held here)
+        self.remote = RemoteTable(session, self.say, app.settings) if getattr(session, "remote", False) else None
 
     def make_placement(self) -> Placement:
         return Placement(self.sel, self.board, self.view, self.session.check, self.commit, self.say)
@@ -108,6 +111,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         """The decision, when the viewer is the human who must make it now."""
         d = self.session.decision()
         if d is None or self.banner_to is not None or self.pending_handover or self.review is not None:
+            return None
+        if self.remote is not None and not self.session.my_turn():     # sent, its answer not back yet
             return None
         seat = seat_of(d)
         if not self.session.is_human(seat) or seat != self.session.viewer:
@@ -409,6 +414,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
     def update(self, dt: float) -> None:
         self.now += dt
         s = self.session
+        if self.remote is not None:
+            self.remote.poll()
         if not self.started:
             self.started = True
             self.seen_viewer = s.viewer
@@ -441,7 +448,12 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
 
     # -- drawing ------------------------------------------------------------------------------------
     def caption(self) -> str | None:
-        return self.session.scenario.title
+        return self.remote.caption() if self.remote is not None else self.session.scenario.title
+
+    def leave(self) -> None:
+        if self.remote is not None and self not in self.app.stack:    # the table closed, not rebuilt
+            self.remote.close()
+        super().leave()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

@@ -18,6 +18,9 @@ class GameStatus:
         if self.ai.broken:
             return self.ai.broken, theme.BAD
         pl = self.sel.placing
+        line = self.remote.line() if self.remote is not None and pl is None else None
+        if line is not None:            # a game at a distance: who is thinking, where; the connection
+            return line
         if pl is not None:
             if pl.point is None:
                 return f"{pl.option.label}: click inside the highlighted area (right click or Esc cancels)", theme.ACCENT

@@ -84,16 +84,17 @@ class ForcesOnPoints:
             self.app.later(self.rebuild)
         self.app.open("muster", scen, rs, side, entries, done, others=self.sealed_notes(but=side))
 
-    def mustered(self, scen):
+    def mustered(self, scen, players: list[str] | None = None):
         """The scenario with every built force in it: the players' own, and the AI sides' (which build
-        theirs from the seed). A scenario without forces on points comes back as it is."""
+        theirs from the seed). A scenario without forces on points comes back as it is. `players`:
+        who plays each side, when not the choices on screen (a host's "you" and "guest" are people)."""
         rs = self.ruleset()
         if not self.musters(scen, rs):
             return scen
         from game.ai.muster import forces_for
         from game.engine.muster import muster_scenario_doc
         from game.io.scenario_file import scenario_from_doc
-        forces = forces_for(scen, list(self.players), self.seed, HUMAN, self.forces)
+        forces = forces_for(scen, list(players or self.players), self.seed, HUMAN, self.forces)
         if not forces:
             return scen
         return scenario_from_doc(muster_scenario_doc(rs, scen, forces), self.current or scen.name)
