@@ -99,8 +99,8 @@ class RemoteGame:
             kind, value = arrival.kind, arrival.value
             if kind == "message":
                 notices += self._take(value)
-            elif kind == "connected":
-                self.connection = "connected"
+            elif kind == "connected":           # the transport is up: connected once welcomed
+                self.connection = "joining"
             elif kind == "reconnecting":
                 if self.connection != "reconnecting":
                     notices.append(("reconnecting", str(value)))
@@ -125,11 +125,12 @@ class RemoteGame:
             self.link.close()
             return [("failed", self.failed)]
         kind = message["type"]
-        if kind == "welcome":
+        if kind == "welcome":              # (again, after a drop): an action sent before it is lost
             self.connection = "connected"
+            self._unsent()
             return []
         if kind == "error":
-            self.awaiting = False
+            self._unsent()
             return [("error", self.guest.errors[-1])]
         self.awaiting = False
         self.version += 1
@@ -137,6 +138,13 @@ class RemoteGame:
         if self.guest.problem:
             return [("error", f"The referee's AI failed: {self.guest.problem}")]
         return [("your-turn", "")] if self.my_turn() and not was_mine else []
+
+    def _unsent(self) -> None:
+        """The action awaiting its answer was refused or lost: it is not part of the game."""
+        if self.awaiting and self.history:
+            self.history.pop()
+            self.version += 1
+        self.awaiting = False
 
     # -- asking --------------------------------------------------------------------------------
     @property
@@ -188,7 +196,8 @@ class RemoteGame:
         return True
 
     def my_turn(self) -> bool:
-        return self.guest.my_turn and not self.awaiting
+        """This seat decides now, by the latest state the referee sent on a live connection."""
+        return self.guest.my_turn and not self.awaiting and self.connection == "connected"
 
     def decision(self) -> Decision | None:
         return self.guest.decision

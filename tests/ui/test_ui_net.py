@@ -84,11 +84,11 @@ def same_game(referee: Referee, game, seat: int) -> None:
 class Served:
     """A referee served on a thread of the test, on 127.0.0.1 and a free port."""
 
-    def __init__(self, referee: Referee) -> None:
+    def __init__(self, referee: Referee, port: int = 0) -> None:
         self.referee = referee
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
-        self.port = 0
+        self.port = port
         self.thread = threading.Thread(target=self.run, daemon=True)
         self.thread.start()
         assert self.ready.wait(10)
@@ -98,7 +98,7 @@ class Served:
         def ready(server):
             self.port = server.sockets[0].getsockname()[1]
             self.ready.set()
-        self.task = self.loop.create_task(serve_forever(host_referee(self.referee), "127.0.0.1", 0, ready))
+        self.task = self.loop.create_task(serve_forever(host_referee(self.referee), "127.0.0.1", self.port, ready))
         try:
             self.loop.run_until_complete(self.task)
         except asyncio.CancelledError:
@@ -247,5 +247,56 @@ def test_the_title_says_your_turn_and_the_status_line_names_who_is_thinking(app,
             assert app.caption.startswith("Skirmish Table — Your turn")
             assert "Your turn" in table.bars.live_toast(table.now)[0]
             assert table.remote.turns_told == told + 1
+    finally:
+        served.stop()
+
+
+# -- to the end, and a dropped connection ------------------------------------------------------------
+def test_a_joined_game_played_to_its_end_shows_the_results_from_what_the_guest_holds(app, toy_ruleset, ui_home):
+    from conftest import toy_scenario
+    from game.ui.screens.endgame import EndGameScreen
+    referee = Referee.new(toy_scenario(turn_limit=4), SEED, None, [GUEST, "easy"], ui_home / "toy.json")
+    served = Served(referee)
+    try:
+        net = net_menu(app)
+        type_into(app, net.entries["address"], served.address)
+        type_into(app, net.entries["code"], referee.codes[0])
+        press(app, net.join_button)
+        until(app, lambda: app.top.name == "table", "the table")
+        game = app.top.session
+        play_actions(app, 200)
+        assert game.is_over() and referee.over
+        until(app, lambda: isinstance(app.top, EndGameScreen), "the results")
+        assert game.result().winner == referee.state.outcome.winner
+        assert game.log_lines() == [e.log_line() for e in engine.view(referee.state, 0).log if e.visible_to(0)]
+        same_game(referee, game, 0)
+    finally:
+        served.stop()
+
+
+def test_a_dropped_connection_says_reconnecting_and_the_guest_is_back_at_its_decision(app, ui_home):
+    referee = Referee.new(load_scenario(SCENARIO), SEED, None, [GUEST, "easy"], ui_home / "drop.json")
+    served = Served(referee)
+    net = net_menu(app)
+    type_into(app, net.entries["address"], served.address)
+    type_into(app, net.entries["code"], referee.codes[0])
+    press(app, net.join_button)
+    until(app, lambda: app.top.name == "table", "the table")
+    table = app.top
+    game = table.session
+    play_actions(app, 2)
+    served.stop()                                  # the host's machine drops off the network
+    until(app, lambda: game.connection == "reconnecting", "the drop noticed")
+    app.step()
+    assert table.status_text()[0].endswith("reconnecting…")            # said at once, for a while
+    assert table.status_text(hints_only=True)[0] == f"Reconnecting to {served.address}…"
+    served = Served(referee, served.port)          # back, with the same game
+    try:
+        until(app, lambda: game.connection == "connected" and (game.my_turn() or game.is_over()), "the rejoin")
+        played = len(game.history)
+        play_actions(app, 2)
+        assert len(game.history) == played + 2 or game.is_over()
+        until(app, lambda: game.is_over() or game.my_turn(), "the referee at rest")
+        same_game(referee, game, 0)
     finally:
         served.stop()
