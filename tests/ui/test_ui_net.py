@@ -84,8 +84,9 @@ def same_game(referee: Referee, game, seat: int) -> None:
 class Served:
     """A referee served on a thread of the test, on 127.0.0.1 and a free port."""
 
-    def __init__(self, referee: Referee, port: int = 0) -> None:
+    def __init__(self, referee: Referee | None, port: int = 0, tables=None) -> None:
         self.referee = referee
+        self.tables = tables if tables is not None else host_referee(referee)
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.port = port
@@ -98,7 +99,7 @@ class Served:
         def ready(server):
             self.port = server.sockets[0].getsockname()[1]
             self.ready.set()
-        self.task = self.loop.create_task(serve_forever(host_referee(self.referee), "127.0.0.1", self.port, ready))
+        self.task = self.loop.create_task(serve_forever(self.tables, "127.0.0.1", self.port, ready))
         try:
             self.loop.run_until_complete(self.task)
         except asyncio.CancelledError:
@@ -165,6 +166,36 @@ def test_hosting_from_the_menu_a_guest_joins_with_the_code_on_screen_and_the_gam
     assert game.link.stopped
     guest["thread"].join(10)
     assert not guest["thread"].is_alive()
+
+
+def test_hosting_on_a_club_server_makes_the_game_there_and_shows_the_guests_code(app, ui_home):
+    from game.net.server import Tables
+    served = Served(None, tables=Tables(ui_home / "server", open_to_create=True))
+    try:
+        net = net_menu(app)
+        type_into(app, net.entries["server"], served.address)
+        press(app, net.host_button)
+        setup = app.top
+        assert setup.title == f"Host a game on the server at {served.address}"
+        pick_scenario(app, setup, SCENARIO)
+        type_into(app, setup.seed_entry, str(SEED))
+        press(app, setup.start_button, frames=3)
+        lobby = app.top
+        assert lobby.name == "net-lobby"
+        until(app, lambda: lobby.game.ready and "Join code (Germans)" in lobby.fields, "the code on screen")
+        assert lobby.fields["Server"].get_text() == served.address
+        (referee,) = served.tables.games.values()          # the server is the referee: both seats guests
+        assert referee.seats == [GUEST, GUEST]
+        guest = headless_guest(served.address, lobby.fields["Join code (Germans)"].get_text())
+        press(app, lobby.table_button)
+        until(app, lambda: app.top.name == "table", "the table")
+        game = app.top.session
+        play_actions(app, 4)
+        until(app, lambda: game.is_over() or game.my_turn(), "the server at rest")
+        same_game(referee, game, 0)
+        app.main_menu()
+    finally:
+        served.stop()
 
 
 # -- (b) join from the menu --------------------------------------------------------------------------
