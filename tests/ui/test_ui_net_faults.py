@@ -1,0 +1,67 @@
+"""Issue 29, live play from the window, when things go wrong: a wrong code and an unreachable address
+each show one line and the window goes on; a dropped connection says "reconnecting…", and once the
+host is back the guest is at its decision again. Loopback only (127.0.0.1)."""
+from __future__ import annotations
+
+import pygame
+from conftest import key
+from e2e_drive import press, type_into
+from net_drive import SCENARIO, SEED, Served, net_menu, play_actions, same_game, served_game, until  # noqa: F401
+
+from game.io.scenario_file import load_scenario
+from game.net.referee import GUEST, Referee
+
+
+# -- (c) one line for what goes wrong -----------------------------------------------------------------
+def test_a_wrong_code_shows_one_line_and_the_window_goes_on(app, served_game):
+    before = served_game.referee.state.action_count
+    net = net_menu(app)
+    type_into(app, net.entries["address"], served_game.address)
+    type_into(app, net.entries["code"], "not-the-code")
+    press(app, net.join_button)
+    until(app, lambda: net.joining is None, "the refusal")
+    assert app.top is net and "no seat" in net.message and "\n" not in net.message
+    assert served_game.referee.state.action_count == before
+
+
+def test_an_unreachable_address_shows_one_line_and_the_window_goes_on(app):
+    import socket
+    with socket.socket() as s:                      # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    net = net_menu(app)
+    type_into(app, net.entries["address"], f"127.0.0.1:{port}")
+    type_into(app, net.entries["code"], "abc")
+    press(app, net.join_button)
+    until(app, lambda: net.joining is None, "the failure")
+    assert app.top is net and "cannot reach" in net.message and "\n" not in net.message
+    key(app, pygame.K_ESCAPE)
+    assert app.top.name == "menu"
+
+
+def test_a_dropped_connection_says_reconnecting_and_the_guest_is_back_at_its_decision(app, ui_home):
+    referee = Referee.new(load_scenario(SCENARIO), SEED, None, [GUEST, "easy"], ui_home / "drop.json")
+    served = Served(referee)
+    net = net_menu(app)
+    type_into(app, net.entries["address"], served.address)
+    type_into(app, net.entries["code"], referee.codes[0])
+    press(app, net.join_button)
+    until(app, lambda: app.top.name == "table", "the table")
+    table = app.top
+    game = table.session
+    play_actions(app, 2)
+    served.stop()                                  # the host's machine drops off the network
+    until(app, lambda: game.connection == "reconnecting", "the drop noticed")
+    app.step()
+    assert table.status_text()[0].endswith("reconnecting…")            # said at once, for a while
+    assert table.status_text(hints_only=True)[0] == f"Reconnecting to {served.address}…"
+    served = Served(referee, served.port)          # back, with the same game
+    try:
+        until(app, lambda: game.connection == "connected" and (game.my_turn() or game.is_over()), "the rejoin")
+        played = len(game.history)
+        play_actions(app, 2)
+        assert len(game.history) == played + 2 or game.is_over()
+        until(app, lambda: game.is_over() or game.my_turn(), "the referee at rest")
+        same_game(referee, game, 0)
+    finally:
+        served.stop()
