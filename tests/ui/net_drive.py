@@ -8,7 +8,7 @@ import threading
 import time
 
 import pytest
-from e2e_drive import human_turn, no_failure, press
+from e2e_drive import human_turn, no_failure, press, type_into
 
 from game.engine import game as engine
 from game.engine.dice import PlayerRng
@@ -38,6 +38,22 @@ def net_menu(app):
     app.step()
     press(app, app.top.buttons["P"])
     assert app.top.name == "net"
+    return app.top
+
+
+def ask_to_join(app, address: str, code: str):
+    """From the main menu: Play over the network, the address and the code typed, Join pressed."""
+    net = net_menu(app)
+    type_into(app, net.entries["address"], address)
+    type_into(app, net.entries["code"], code)
+    press(app, net.join_button)
+    return net
+
+
+def join_from_menu(app, address: str, code: str):
+    """Joined from the main menu: the table once it shows."""
+    ask_to_join(app, address, code)
+    until(app, lambda: app.top.name == "table", "the table after joining")
     return app.top
 
 

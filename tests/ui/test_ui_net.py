@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 from conftest import key
 from e2e_drive import human_turn, pick_scenario, press, type_into
-from net_drive import (SCENARIO, SEED, Served, headless_guest, net_menu, play_actions, same_game,  # noqa: F401
-                       served_game, until)
+from net_drive import (SCENARIO, SEED, Served, headless_guest, join_from_menu, net_menu, play_actions,  # noqa: F401
+                       same_game, served_game, until)
 
 from game.engine import game as engine
 from game.engine.dice import PlayerRng
@@ -82,12 +82,7 @@ def test_hosting_on_a_club_server_makes_the_game_there_and_shows_the_guests_code
 
 # -- (b) join from the menu --------------------------------------------------------------------------
 def test_joining_from_the_menu_with_the_address_and_code_plays_the_seat(app, served_game):
-    net = net_menu(app)
-    type_into(app, net.entries["address"], served_game.address)
-    type_into(app, net.entries["code"], served_game.referee.codes[0])
-    press(app, net.join_button)
-    until(app, lambda: app.top.name == "table", "the table after joining")
-    table = app.top
+    table = join_from_menu(app, served_game.address, served_game.referee.codes[0])
     game = table.session
     assert game.viewer == 0 and game.state.seed == 0 and not game.hosting
     play_actions(app, 5)
@@ -105,12 +100,7 @@ def test_the_title_says_your_turn_and_the_status_line_names_who_is_thinking(app,
     served = Served(referee)
     try:
         other = headless_guest(served.address, referee.codes[1], pause=0.6)
-        net = net_menu(app)
-        type_into(app, net.entries["address"], served.address)
-        type_into(app, net.entries["code"], referee.codes[0])
-        press(app, net.join_button)
-        until(app, lambda: app.top.name == "table", "the table")
-        table = app.top
+        table = join_from_menu(app, served.address, referee.codes[0])
         game = table.session
         app.step()
         assert app.caption.startswith("Skirmish Table — Your turn")
@@ -144,12 +134,7 @@ def test_a_joined_game_played_to_its_end_shows_the_results_from_what_the_guest_h
     referee = Referee.new(toy_scenario(turn_limit=4), SEED, None, [GUEST, "easy"], ui_home / "toy.json")
     served = Served(referee)
     try:
-        net = net_menu(app)
-        type_into(app, net.entries["address"], served.address)
-        type_into(app, net.entries["code"], referee.codes[0])
-        press(app, net.join_button)
-        until(app, lambda: app.top.name == "table", "the table")
-        game = app.top.session
+        game = join_from_menu(app, served.address, referee.codes[0]).session
         play_actions(app, 200)
         assert game.is_over() and referee.over
         until(app, lambda: isinstance(app.top, EndGameScreen), "the results")

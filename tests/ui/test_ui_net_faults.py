@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 from conftest import key
-from e2e_drive import press, type_into
-from net_drive import SCENARIO, SEED, Served, net_menu, play_actions, same_game, served_game, until  # noqa: F401
+from net_drive import (SCENARIO, SEED, Served, ask_to_join, join_from_menu, play_actions, same_game,  # noqa: F401
+                       served_game, until)
 
 from game.io.scenario_file import load_scenario
 from game.net.referee import GUEST, Referee
@@ -15,10 +15,7 @@ from game.net.referee import GUEST, Referee
 # -- (c) one line for what goes wrong -----------------------------------------------------------------
 def test_a_wrong_code_shows_one_line_and_the_window_goes_on(app, served_game):
     before = served_game.referee.state.action_count
-    net = net_menu(app)
-    type_into(app, net.entries["address"], served_game.address)
-    type_into(app, net.entries["code"], "not-the-code")
-    press(app, net.join_button)
+    net = ask_to_join(app, served_game.address, "not-the-code")
     until(app, lambda: net.joining is None, "the refusal")
     assert app.top is net and "no seat" in net.message and "\n" not in net.message
     assert served_game.referee.state.action_count == before
@@ -29,10 +26,7 @@ def test_an_unreachable_address_shows_one_line_and_the_window_goes_on(app):
     with socket.socket() as s:                      # a port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    net = net_menu(app)
-    type_into(app, net.entries["address"], f"127.0.0.1:{port}")
-    type_into(app, net.entries["code"], "abc")
-    press(app, net.join_button)
+    net = ask_to_join(app, f"127.0.0.1:{port}", "abc")
     until(app, lambda: net.joining is None, "the failure")
     assert app.top is net and "cannot reach" in net.message and "\n" not in net.message
     key(app, pygame.K_ESCAPE)
@@ -42,12 +36,7 @@ def test_an_unreachable_address_shows_one_line_and_the_window_goes_on(app):
 def test_a_dropped_connection_says_reconnecting_and_the_guest_is_back_at_its_decision(app, ui_home):
     referee = Referee.new(load_scenario(SCENARIO), SEED, None, [GUEST, "easy"], ui_home / "drop.json")
     served = Served(referee)
-    net = net_menu(app)
-    type_into(app, net.entries["address"], served.address)
-    type_into(app, net.entries["code"], referee.codes[0])
-    press(app, net.join_button)
-    until(app, lambda: app.top.name == "table", "the table")
-    table = app.top
+    table = join_from_menu(app, served.address, referee.codes[0])
     game = table.session
     play_actions(app, 2)
     served.stop()                                  # the host's machine drops off the network
