@@ -89,6 +89,7 @@ class RemoteGame:
         self.codes: dict[int, str] = {}    # the join codes of the other seats (a host's, a server's)
         self.options: dict[str, Any] = {}
         self.referee: Any = None           # hosting: the referee (it lives on the network thread)
+        self._shown: GameState | None = None    # the latest view received
 
     # -- what arrived ----------------------------------------------------------------------------
     def poll(self) -> list[tuple[str, str]]:
@@ -134,7 +135,8 @@ class RemoteGame:
             return [("error", self.guest.errors[-1])]
         self.awaiting = False
         self.version += 1
-        self.moments.keep(self.guest.view)
+        self._shown = self.guest.view
+        self.moments.keep(self._shown)
         if self.guest.problem:
             return [("error", f"The referee's AI failed: {self.guest.problem}")]
         return [("your-turn", "")] if self.my_turn() and not was_mine else []
@@ -150,13 +152,14 @@ class RemoteGame:
     @property
     def ready(self) -> bool:
         """The first view arrived: the table can be drawn."""
-        return self.guest.view is not None and self.guest.seat is not None
+        return self._shown is not None and self.guest.seat is not None
 
     @property
     def state(self) -> GameState:
-        """The view this seat was sent: everything the table shows comes from it."""
-        assert self.guest.view is not None
-        return self.guest.view
+        """The view this seat was sent: everything the table shows comes from it (after a rejoin,
+        the last one until the referee sends it again)."""
+        assert self._shown is not None
+        return self._shown
 
     @property
     def scenario(self):
@@ -178,7 +181,7 @@ class RemoteGame:
 
     @property
     def players(self) -> list[str]:
-        sides = len(self.state.scenario.sides) if self.guest.view is not None else 0
+        sides = len(self.state.scenario.sides) if self._shown is not None else 0
         return list(self._players) if self._players is not None else [HUMAN] * sides
 
     @property
@@ -209,7 +212,7 @@ class RemoteGame:
         return self.guest.over
 
     def side_name(self, side: int | None) -> str:
-        if side is None or self.guest.view is None or not 0 <= side < len(self.scenario.sides):
+        if side is None or self._shown is None or not 0 <= side < len(self.scenario.sides):
             return "nobody"
         return self.scenario.sides[side].name
 
