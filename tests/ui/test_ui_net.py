@@ -95,34 +95,57 @@ def test_joining_from_the_menu_with_the_address_and_code_plays_the_seat(app, ser
 
 
 # -- (d) the window's title says whose turn it is ------------------------------------------------------
+def until_the_other_decides(app, table, rng) -> None:
+    """The window's seat plays (clicks) until the other side decides (Risus: a run ends on a failure)."""
+    game = table.session
+    for _ in range(40):
+        until(app, lambda: game.waiting_for() is not None or table.my_decision() is not None, "a decision")
+        if game.waiting_for() == 1:
+            return
+        until(app, lambda: table.panel.on_screen(), "the options")
+        human_turn(app, table, rng)
+        until(app, lambda: not game.awaiting, "the answer")
+    assert game.waiting_for() == 1
+
+
+def mute_the_tone(app, table) -> None:
+    """The game menu (Esc, in steps), its settings (T), the tone's switch (4), back to the table."""
+    for _ in range(3):
+        if app.top.name != "pause":
+            key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_t)
+    assert app.top.name == "settings"
+    key(app, pygame.K_4)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table and app.settings.turn_sound is False
+
+
 def test_the_title_says_your_turn_and_the_status_line_names_who_is_thinking(app, ui_home):
     referee = Referee.new(load_scenario(SCENARIO), SEED, None, [GUEST, GUEST], ui_home / "two.json")
     served = Served(referee)
     try:
-        other = headless_guest(served.address, referee.codes[1], pause=0.6)
+        headless_guest(served.address, referee.codes[1], pause=0.6)       # the Germans think a little
         table = join_from_menu(app, served.address, referee.codes[0])
         game = table.session
         app.step()
         assert app.caption.startswith("Skirmish Table — Your turn")
         rng = PlayerRng(5, "ui-net")
-        for _ in range(40):                          # until the initiative passes to the Germans
-            until(app, lambda: game.waiting_for() is not None or table.my_decision() is not None, "a decision")
-            if game.waiting_for() == 1:
+        for sound in (True, False):                 # the tone, then muted in the settings (key 4)
+            until_the_other_decides(app, table, rng)
+            app.step()
+            assert "Your turn" not in app.caption
+            assert table.status_text()[0] == f"Waiting for Germans (on {served.address}) …"
+            told, chimes = table.remote.turns_told, table.remote.chimes
+            until(app, lambda: game.my_turn() or game.is_over(), "the Germans' answer")
+            app.step()
+            if game.is_over():
                 break
-            until(app, lambda: table.panel.on_screen(), "the options")
-            human_turn(app, table, rng)
-            until(app, lambda: not game.awaiting, "the answer")
-        assert game.waiting_for() == 1
-        app.step()
-        assert "Your turn" not in app.caption
-        assert table.status_text()[0] == f"Waiting for Germans (on {served.address}) …"
-        told = table.remote.turns_told
-        until(app, lambda: game.my_turn() or game.is_over(), "the Germans' answer")
-        app.step()
-        if not game.is_over():
             assert app.caption.startswith("Skirmish Table — Your turn")
             assert "Your turn" in table.bars.live_toast(table.now)[0]
             assert table.remote.turns_told == told + 1
+            assert table.remote.chimes == chimes + sound      # the dummy audio driver has a mixer
+            if sound:
+                mute_the_tone(app, table)
     finally:
         served.stop()
 
