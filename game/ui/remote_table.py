@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ui import theme
+from game.ui import render, theme
 from game.ui.remote import GUEST_SAVE, NO_LOOKING_BACK
 from game.ui.remote_sound import chime
 
@@ -59,6 +59,18 @@ class RemoteTable:
             code = g.codes.get(side)
             return f"Waiting for {name} to join" + (f" with the code {code}" if code else "") + " …", theme.WARN
         return f"Waiting for {name} (on {g.where}) …", theme.DIM
+
+    def draw(self, surface, viewport, fonts, s) -> None:
+        """The same line over the table's top edge, whole (the status bar may cut it short)."""
+        line = self.line()
+        if line is None:
+            return
+        x, y, w, _h = viewport
+        bg = {theme.BAD: (250, 214, 206), theme.WARN: (250, 236, 190)}.get(line[1], (236, 240, 246))
+        clip = surface.get_clip()
+        surface.set_clip(viewport)
+        render.label_box(surface, fonts, line[0], (x + w // 2, y + s(6)), 14, bg=bg, anchor="midtop")
+        surface.set_clip(clip)
 
     def caption(self) -> str:
         title = self.game.scenario.title

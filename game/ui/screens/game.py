@@ -493,6 +493,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         if self.session.auto_now():          # the AI resolves a nested game: how far it has gone
             self.bars.draw_progress(surface, self.viewport, nest_progress(self.session.state))
         self.draw_review(surface)
+        if self.remote is not None:           # who is thinking, where; the connection
+            self.remote.draw(surface, self.viewport, self.app.fonts, self.s)
         self.panel.draw(surface, view, mine, self.banner_to, self.pending_handover, self.log.rect.y)
         if self.roster.on:
             live = self.session.view()
