@@ -21,6 +21,11 @@ class HostChoices:
     def player_kinds(self) -> list[str]:
         return [YOU, GUEST] + [n for n in ai_names() if n not in (YOU, GUEST)]
 
+    def may_build(self, player: str) -> bool:
+        """May the host build this side's force on points? Not the guest's: it is theirs to choose,
+        and building it over the network is not done, so it plays the scenario's own force."""
+        return player != GUEST
+
     def defaults(self, players: list[str]) -> list[str]:
         """You play the first side, the guest the second, the AI any other."""
         return [YOU if i == 0 else GUEST if i == 1 else p for i, p in enumerate(players)]
@@ -32,6 +37,9 @@ class HostChoices:
         except ValueError as exc:
             setup.message = f"Players: {exc}"
             return
+        for side, player in enumerate(setup.players):
+            if not self.may_build(player):
+                setup.forces.pop(side, None)          # built while it was yours: the guest's is the scenario's
         scen = setup.ready_scenario(people(setup.players))
         if scen is None:
             return

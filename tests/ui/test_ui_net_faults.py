@@ -54,3 +54,28 @@ def test_a_dropped_connection_says_reconnecting_and_the_guest_is_back_at_its_dec
         same_game(referee, game, 0)
     finally:
         served.stop()
+
+
+def test_a_referee_of_another_version_is_told_in_one_line(app):
+    """A host of another protocol version answers the hello with its own version: one line says so."""
+    import asyncio
+    import json
+    import threading
+
+    import websockets
+    ready, port = threading.Event(), []
+
+    async def other_version(ws):
+        async for _text in ws:
+            await ws.send(json.dumps({"v": 99, "type": "error", "message": "speak version 99"}))
+
+    async def serve():
+        async with websockets.serve(other_version, "127.0.0.1", 0) as server:
+            port.append(server.sockets[0].getsockname()[1])
+            ready.set()
+            await asyncio.sleep(30)
+    threading.Thread(target=lambda: asyncio.run(serve()), daemon=True).start()
+    assert ready.wait(10)
+    net = ask_to_join(app, f"127.0.0.1:{port[0]}", "abc")
+    until(app, lambda: net.joining is None, "the refusal")
+    assert app.top is net and "version" in net.message and "\n" not in net.message, net.message

@@ -447,14 +447,6 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
             self.bars.live_toast(self.now) is not None
 
     # -- drawing ------------------------------------------------------------------------------------
-    def caption(self) -> str | None:
-        return self.remote.caption() if self.remote is not None else self.session.scenario.title
-
-    def leave(self) -> None:
-        if self.remote is not None and self not in self.app.stack:    # the table closed, not rebuilt
-            self.remote.close()
-        super().leave()
-
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         view = self.view()

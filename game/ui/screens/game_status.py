@@ -1,6 +1,6 @@
 """The game screen's status: the bottom bar's line (a message, the placement's next step, the AI
-at work, the cursor and the hints) and the buttons that come and go with the state (hand over,
-results)."""
+at work, who is thinking over the network, the cursor and the hints), the window's title and the
+buttons that come and go with the state (hand over, results)."""
 from __future__ import annotations
 
 import pygame
@@ -29,6 +29,15 @@ class GameStatus:
             return "The AI is playing… Space skips the animation", theme.DIM
         pos = self.board.cursor_text(self.cursor_world) + "   ·   " if self.cursor_world is not None else ""
         return pos + "F1 help · Tab next unit · 1-9 options · wheel zoom · right drag pan", theme.DIM
+
+    def caption(self) -> str | None:
+        """The window's title: the scenario's (over the network, "Your turn — " before it)."""
+        return self.remote.caption() if self.remote is not None else self.session.scenario.title
+
+    def leave(self) -> None:
+        if self.remote is not None and self not in self.app.stack:    # the table closed, not rebuilt
+            self.remote.close()
+        super().leave()
 
     def update_dynamic_buttons(self) -> None:
         """The banner's hand-over button and the results button come and go with the state."""
