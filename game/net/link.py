@@ -63,8 +63,12 @@ class Link:
                 return out
 
     def send(self, text: str) -> None:
-        if not self.stopped and not self._loop.is_closed():
+        if self.stopped:
+            return
+        try:
             self._loop.call_soon_threadsafe(self.outbox.put_nowait, text)
+        except RuntimeError:                # the loop closed meanwhile: the link has stopped
+            pass
 
     def close(self) -> None:
         """Stop talking (a host stops serving); waits a little for the thread to end."""

@@ -85,6 +85,7 @@ class RemoteGame:
         self.failed = ""                   # why the link stopped (one line)
         self.awaiting = False              # an action sent, its answer not back yet
         self.port: int | None = None       # the port this host listens on
+        self.bind = "0.0.0.0"              # the address it listens on
         self.seated: dict[int, str] = {}   # hosting: the guests seated now, with their addresses
         self.codes: dict[int, str] = {}    # the join codes of the other seats (a host's, a server's)
         self.options: dict[str, Any] = {}

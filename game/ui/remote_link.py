@@ -14,6 +14,7 @@ from game.ui.remote import RemoteGame
 from game.ui.session import HUMAN
 
 DEFAULT_PORT = 8765          # as `python -m game host` listens on
+BIND = "0.0.0.0"             # a host listens on every address of this machine (tests: 127.0.0.1)
 YOU = "you"                  # the host's own seat, among the setup screen's player choices
 GUEST = "guest"              # a person joining from another machine
 _WAKE: int | None = None
@@ -69,19 +70,21 @@ def people(players: list[str]) -> list[str]:
 
 
 def host_game(scenario: Any, seed: int, options: dict[str, Any], players: list[str], port: int,
-              bind: str = "0.0.0.0") -> RemoteGame:
+              bind: str | None = None) -> RemoteGame:
     """Referee the game in this process (saved after every action in the saves folder, so
     `python -m game host` can take it up again) and listen for its guests on `port`."""
     from game.io.paths import saves_dir
     from game.net.referee import Referee
     from game.net.server import host_referee
     seats, mine = seats_of(players)
+    bind = bind or BIND
     save = saves_dir() / f"network-{secrets.token_hex(4)}.json"
     referee = Referee.new(scenario, seed, options, seats, save)
     link = Link(_waker())
     game = RemoteGame(link, referee.codes[mine], "this machine", people(players), save, hosting=True, mine=mine)
     game.codes = {s: c for s, c in referee.codes.items() if s != mine}
     game.referee = referee            # on the network thread from now on: read it only at rest
+    game.bind = bind
     link.start(lambda: hosted(link, host_referee(referee), referee.codes[mine], bind, port))
     return game
 

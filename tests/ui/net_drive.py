@@ -139,6 +139,13 @@ def headless_guest(address: str, code: str, level: str = "easy", pause: float = 
     return out
 
 
+@pytest.fixture(autouse=True)
+def loopback_host(monkeypatch):
+    """A game hosted from the window listens on 127.0.0.1 only (the window's default: every address)."""
+    from game.ui import remote_link
+    monkeypatch.setattr(remote_link, "BIND", "127.0.0.1")
+
+
 @pytest.fixture
 def served_game(ui_home):
     """Risus on a test thread: side 0 a guest (the window joins it), side 1 the referee's easy AI."""

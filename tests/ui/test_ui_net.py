@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 from conftest import key
 from e2e_drive import human_turn, pick_scenario, press, type_into
-from net_drive import (SCENARIO, SEED, Served, headless_guest, join_from_menu, net_menu, play_actions,  # noqa: F401
-                       same_game, served_game, until)
+from net_drive import (SCENARIO, SEED, Served, headless_guest, join_from_menu, loopback_host,  # noqa: F401
+                       net_menu, play_actions, same_game, served_game, until)
 
 from game.engine import game as engine
 from game.engine.dice import PlayerRng
@@ -32,7 +32,7 @@ def test_hosting_from_the_menu_a_guest_joins_with_the_code_on_screen_and_the_gam
     until(app, lambda: lobby.game.port is not None and any(k.startswith("Join code") for k in lobby.fields),
           "the join code on screen")
     port = lobby.game.port
-    assert f"127.0.0.1:{port}" in [f.get_text() for f in lobby.fields.values()]
+    assert lobby.fields["Address"].get_text() == f"127.0.0.1:{port}"
     code = lobby.fields["Join code (Germans)"].get_text()     # read from the screen, as the host would
     guest = headless_guest(f"127.0.0.1:{port}", code)
     until(app, lambda: app.top.name == "table", "the table once the guest joined")

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame
 from conftest import key
-from net_drive import (SCENARIO, SEED, Served, ask_to_join, join_from_menu, play_actions, same_game,  # noqa: F401
-                       served_game, until)
+from e2e_drive import press, type_into
+from net_drive import (SCENARIO, SEED, Served, ask_to_join, join_from_menu, loopback_host, net_menu,  # noqa: F401
+                       play_actions, same_game, served_game, until)
 
 from game.io.scenario_file import load_scenario
 from game.net.referee import GUEST, Referee
@@ -79,3 +80,21 @@ def test_a_referee_of_another_version_is_told_in_one_line(app):
     net = ask_to_join(app, f"127.0.0.1:{port[0]}", "abc")
     until(app, lambda: net.joining is None, "the refusal")
     assert app.top is net and "version" in net.message and "\n" not in net.message, net.message
+
+
+def test_hosting_on_a_port_already_taken_shows_one_line(app, ui_home):
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        net = net_menu(app)
+        type_into(app, net.entries["port"], str(port))
+        press(app, net.host_button)
+        press(app, app.top.start_button, frames=3)
+        lobby = app.top
+        assert lobby.name == "net-lobby"
+        until(app, lambda: lobby.game.connection == "failed", "the refusal to listen")
+        app.step()
+        assert lobby.message.startswith(f"cannot listen on 127.0.0.1:{port}") and "\n" not in lobby.message
+        assert not lobby.table_button.is_enabled

@@ -10,11 +10,11 @@ from game.ui import theme
 from game.ui.screens.base import Screen
 
 
-def reachable_at() -> list[str]:
+def reachable_at(bind: str) -> list[str]:
     """This machine's addresses, its own first (game/net/commands.py's `addresses`)."""
     try:
         from game.net.commands import addresses
-        return addresses("0.0.0.0")
+        return addresses(bind)
     except Exception:
         return ["127.0.0.1"]
 
@@ -28,7 +28,7 @@ class NetLobby(Screen):
         self.message, self.colour = "", theme.DIM
         self.fields: dict[str, UITextEntryLine] = {}
         self.shown_key = None
-        self.addresses = reachable_at() if game.hosting else []
+        self.addresses = reachable_at(game.bind) if game.hosting else []
 
     # -- what is on show ----------------------------------------------------------------------------
     def lines(self) -> list[tuple[str, str]]:
@@ -88,13 +88,14 @@ class NetLobby(Screen):
                 self.message, self.colour = text, theme.BAD
         if tuple(self.lines()) != self.shown_key:
             self.app.later(self.rebuild)
-        if g.ready and not self.table_button.is_enabled and g.connection != "failed":
-            self.table_button.enable()
+        usable = g.ready and g.connection != "failed"          # (a port that could not be opened)
+        if usable != self.table_button.is_enabled:
+            self.table_button.enable() if usable else self.table_button.disable()
         if g.ready and g.hosting and g.codes and set(g.codes) <= set(g.seated):
             self.to_table()                  # every guest has joined
 
     def to_table(self) -> None:
-        if self.game.ready:
+        if self.game.ready and self.game.connection != "failed":
             self.app.start_session(self.game)
 
     def back(self) -> None:
