@@ -17,23 +17,16 @@ DEFAULT_PORT = 8765          # as `python -m game host` listens on
 BIND = "0.0.0.0"             # a host listens on every address of this machine (tests: 127.0.0.1)
 YOU = "you"                  # the host's own seat, among the setup screen's player choices
 GUEST = "guest"              # a person joining from another machine
-_WAKE: int | None = None
-
-
-def wake_event() -> int:
-    """The event type the network thread posts to wake the window."""
-    global _WAKE
-    if _WAKE is None:
-        _WAKE = pygame.event.custom_type()
-    return _WAKE
+# The event the network thread posts to wake the window: pygame's own USEREVENT, which
+# `pygame.event.custom_type()` never hands out (pygame_gui's event types come from it, and pygame.quit
+# starts its count again), marked as ours; no screen acts on it.
+WAKE = pygame.USEREVENT
 
 
 def _waker():
-    kind = wake_event()
-
     def wake() -> None:
         if pygame.display.get_init():
-            pygame.event.post(pygame.event.Event(kind))
+            pygame.event.post(pygame.event.Event(WAKE, network=True))
     return wake
 
 

@@ -1,4 +1,5 @@
-"""The game screen's part for a game played at a distance (its session a RemoteGame, game/ui/remote.py).
+"""The game screen's part for a game played at a distance (its session a RemoteGame, game/ui/remote.py;
+the screen's `remote`, None in a game held on this machine).
 
 Each frame it takes what the network thread received and tells the player: a refusal from the
 referee, a dropped connection being taken up again. While another player thinks, the status line

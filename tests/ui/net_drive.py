@@ -140,10 +140,13 @@ def headless_guest(address: str, code: str, level: str = "easy", pause: float = 
 
 
 @pytest.fixture(autouse=True)
-def loopback_host(monkeypatch):
-    """A game hosted from the window listens on 127.0.0.1 only (the window's default: every address)."""
+def loopback_host(monkeypatch, app):
+    """A game hosted from the window listens on 127.0.0.1 only (the window's default: every address);
+    after the test every screen leaves, so no network thread of the window outlives it."""
     from game.ui import remote_link
     monkeypatch.setattr(remote_link, "BIND", "127.0.0.1")
+    yield
+    app.reset()
 
 
 @pytest.fixture

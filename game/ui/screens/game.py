@@ -62,7 +62,6 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         self._dyn_key = None
         self.started = False
         self.confirm_load = None                   # the quick-load question, while it is asked
-        # a game played at a distance (game/ui/remote.py): its network part (None in a game held here)
         self.remote = RemoteTable(session, self.say, app.settings) if getattr(session, "remote", False) else None
 
     def make_placement(self) -> Placement:
