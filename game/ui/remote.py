@@ -81,7 +81,8 @@ class RemoteGame:
         self.version = 0
         self.history: list[Done] = []
         self.moments = HeldTurns()
-        self.connection = "connecting"     # connected, reconnecting, failed
+        self.connection = "connecting"     # then joining (the transport up), connected (welcomed),
+                                           # reconnecting, or failed
         self.failed = ""                   # why the link stopped (one line)
         self.awaiting = False              # an action sent, its answer not back yet
         self.port: int | None = None       # the port this host listens on
@@ -95,7 +96,7 @@ class RemoteGame:
     # -- what arrived ----------------------------------------------------------------------------
     def poll(self) -> list[tuple[str, str]]:
         """Take what the network thread received; returns what the window should say or do:
-        ("your-turn", ""), ("error", line), ("reconnecting", why), ("connected", ""), ("failed", line)."""
+        ("your-turn", ""), ("error", line), ("reconnecting", why), ("failed", line)."""
         notices: list[tuple[str, str]] = []
         for arrival in self.link.poll():
             kind, value = arrival.kind, arrival.value

@@ -44,6 +44,9 @@ def test_hosting_from_the_menu_a_guest_joins_with_the_code_on_screen_and_the_gam
     until(app, lambda: game.is_over() or game.my_turn(), "the referee at rest")
     same_game(game.referee, game, 0)
     assert "seed" not in wire.view_json(game.state)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)                 # the host's quick save: the referee's own
+    from game.io.save_file import load_save, saves_dir
+    assert load_save(saves_dir() / "quicksave.json").actions == load_save(game.save_path).actions
     app.main_menu()                                            # leaving the table stops hosting
     assert game.link.stopped
     guest["thread"].join(10)
@@ -92,6 +95,10 @@ def test_joining_from_the_menu_with_the_address_and_code_plays_the_seat(app, ser
     assert table.bars is not None and game.undo_reason() is not None      # no undo over the network
     key(app, pygame.K_F4)                                      # the replay needs the whole game
     assert table.review is None and "look back" in table.bars.live_toast(table.now)[0]
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)                 # and so does a save
+    assert "Cannot save: a guest holds only its side's view" in table.bars.live_toast(table.now)[0]
+    from game.io.save_file import saves_dir
+    assert not (saves_dir() / "quicksave.json").exists()
 
 
 # -- (d) the window's title says whose turn it is ------------------------------------------------------
