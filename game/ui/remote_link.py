@@ -46,6 +46,23 @@ def join_game(address: str, code: str) -> RemoteGame:
     return game
 
 
+def play_in_window(address: str, code: str) -> int:
+    """`python -m game join ADDRESS --code CODE` without an AI level: the window opens on Play over
+    the network and joins; what goes wrong is its one line there."""
+    from game.rulesets import load_all
+    from game.ui.app import App
+    load_all()
+    app = App()
+    app.reset(app.screen("menu"), app.screen("net", address=address, code=code))
+    try:
+        app.run()
+    finally:
+        app.save_settings()
+        app.reset()                       # the network thread stops with the table
+        pygame.quit()
+    return app.exit_code
+
+
 def seats_of(players: list[str]) -> tuple[list[str], int]:
     """The setup screen's choices -> the referee's seats and the host's own side (ValueError: one line)."""
     from game.net.referee import GUEST as SEATED

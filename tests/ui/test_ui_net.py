@@ -184,3 +184,11 @@ def test_hosting_a_game_on_points_the_host_builds_only_its_own_force(app, ui_hom
     texts = [text for text, *_ in setup.right_labels]
     assert f"{guest_side}: the scenario's own force (the guest's side)" in texts
     assert not any(b.text.startswith(guest_side) for b in setup.container.elements if hasattr(b, "text"))
+
+
+def test_the_network_screen_opened_with_an_address_and_a_code_joins_at_once(app, served_game):
+    """What `python -m game join ADDRESS --code CODE` opens in the window (remote_link.play_in_window)."""
+    app.main_menu()
+    app.open("net", address=served_game.address, code=served_game.referee.codes[0])
+    until(app, lambda: app.top.name == "table", "the table")
+    assert app.top.session.viewer == 0 and app.top.session.where == served_game.address

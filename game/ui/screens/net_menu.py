@@ -15,11 +15,14 @@ from game.ui.screens.base import Screen
 class NetMenu(Screen):
     name = "net"
 
-    def __init__(self, app):
+    def __init__(self, app, address: str = "", code: str = ""):
+        """`address` and `code` given (`python -m game join`): typed in, and joined at once."""
         super().__init__(app)
         self.message, self.colour = "", theme.DIM
         self.joining = None                 # the RemoteGame while it connects
-        self.texts = {"port": str(DEFAULT_PORT), "server": "", "address": "", "code": ""}
+        self.texts = {"port": str(DEFAULT_PORT), "server": "", "address": address, "code": code}
+        if address and code:
+            app.later(self.join)
 
     def build(self) -> None:
         w, h = self.app.size
