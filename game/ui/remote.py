@@ -92,6 +92,7 @@ class RemoteGame:
         self.options: dict[str, Any] = {}
         self.referee: Any = None           # hosting: the referee (it lives on the network thread)
         self._shown: GameState | None = None    # the latest view received
+        self._was_mine = False             # the latest state was this seat's decision
 
     # -- what arrived ----------------------------------------------------------------------------
     def poll(self) -> list[tuple[str, str]]:
@@ -120,7 +121,6 @@ class RemoteGame:
         return notices
 
     def _take(self, message: dict[str, Any]) -> list[tuple[str, str]]:
-        was_mine = self.my_turn()
         try:
             self.guest.receive(message)
         except (wire.WireError, KeyError, TypeError, ValueError) as exc:
@@ -131,6 +131,7 @@ class RemoteGame:
         if kind == "welcome":              # (again, after a drop): an action sent before it is lost
             self.connection = "connected"
             self._unsent()
+            self._was_mine = False          # back at its decision: said again
             return []
         if kind == "error":
             self._unsent()
@@ -141,7 +142,9 @@ class RemoteGame:
         self.moments.keep(self._shown)
         if self.guest.problem:
             return [("error", f"The referee's AI failed: {self.guest.problem}")]
-        return [("your-turn", "")] if self.my_turn() and not was_mine else []
+        # "your turn" when the decision comes (back) to this seat, not after each of its own actions
+        was_mine, self._was_mine = self._was_mine, self.my_turn()
+        return [("your-turn", "")] if self._was_mine and not was_mine else []
 
     def _unsent(self) -> None:
         """The action awaiting its answer was refused or lost: it is not part of the game."""

@@ -138,7 +138,9 @@ def test_the_title_says_your_turn_and_the_status_line_names_who_is_thinking(app,
         assert app.caption.startswith("Skirmish Table — Your turn")
         rng = PlayerRng(5, "ui-net")
         for sound in (True, False):                 # the tone, then muted in the settings (key 4)
+            told = table.remote.turns_told
             until_the_other_decides(app, table, rng)
+            assert table.remote.turns_told == told      # not said again after each of its own actions
             app.step()
             assert "Your turn" not in app.caption
             assert table.status_text()[0] == f"Waiting for Germans (on {served.address}) …"
