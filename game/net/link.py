@@ -155,27 +155,27 @@ LOST = (OSError, asyncio.TimeoutError, websockets.ConnectionClosed, websockets.I
 
 # -- a guest ----------------------------------------------------------------------------------------
 async def joined(link: Link, address: str, code: str) -> None:
-    """Join with `code`; a drop after we were seated is taken up again every RETRY_S seconds."""
-    seated = False
+    """Join with `code`; a drop after we were seated is taken up again every RETRY_S seconds. A
+    refusal before the welcome (a wrong code, another version; after a drop too: the game is no
+    longer there) ends the link with its line."""
+    seated = welcomed = False
     lost_since: float | None = None
 
     def greeted(message: dict[str, Any]) -> None:
-        nonlocal seated
+        nonlocal seated, welcomed
         if message["type"] == "welcome":
-            seated = True
-        elif message["type"] == "error" and not seated:
+            seated = welcomed = True
+        elif message["type"] == "error" and not welcomed:
             raise Refused(str(message.get("message")))
     while True:
+        welcomed = False
         try:
             async with websockets.connect(url(address), max_size=1 << 30, open_timeout=OPEN_TIMEOUT_S) as ws:
                 await ws.send(hello(code))
                 link.tell("connected")
                 lost_since = None
                 await link.pump(ws, greeted)
-        except Refused as exc:
-            link.tell("failed", f"{address}: {exc}")
-            return
-        except wire.WireError as exc:
+        except (Refused, wire.WireError) as exc:
             link.tell("failed", f"{address}: {exc}")
             return
         except LOST as exc:

@@ -98,3 +98,22 @@ def test_hosting_on_a_port_already_taken_shows_one_line(app, ui_home):
         app.step()
         assert lobby.message.startswith(f"cannot listen on 127.0.0.1:{port}") and "\n" not in lobby.message
         assert not lobby.table_button.is_enabled
+
+
+def test_a_host_back_without_the_game_ends_the_rejoining_in_one_line(app, ui_home):
+    referee = Referee.new(load_scenario(SCENARIO), SEED, None, [GUEST, "easy"], ui_home / "gone.json")
+    served = Served(referee)
+    table = join_from_menu(app, served.address, referee.codes[0])
+    game = table.session
+    served.stop()
+    until(app, lambda: game.connection == "reconnecting", "the drop noticed")
+    other = Referee.new(load_scenario(SCENARIO), SEED + 1, None, [GUEST, "easy"], ui_home / "other.json")
+    served = Served(other, served.port)            # the same address, another game: the code binds no seat
+    try:
+        until(app, lambda: game.connection == "failed", "the refusal")
+        app.step()
+        line = table.status_text(hints_only=True)[0]
+        assert line.startswith("Disconnected: ") and "no seat" in line and "\n" not in line
+        assert table.my_decision() is None and app.top is table
+    finally:
+        served.stop()
