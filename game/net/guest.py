@@ -34,9 +34,10 @@ class Guest:
     def hello(self) -> str:
         return wire.dumps({"type": "hello", "code": self.code})
 
-    def receive(self, text: str | bytes) -> None:
-        """Take one message from the referee (a message of another version raises WireError)."""
-        message = wire.loads(text, limit=1 << 30)
+    def receive(self, text: str | bytes | dict[str, Any]) -> None:
+        """Take one message from the referee, as sent or already parsed by `wire.loads` (a message of
+        another version raises WireError)."""
+        message = text if isinstance(text, dict) else wire.loads(text, limit=1 << 30)
         kind = message["type"]
         if kind == "welcome":
             self.seat, self.ruleset = int(message["seat"]), str(message["ruleset"])

@@ -50,6 +50,8 @@ def hands(session: Session) -> Hands | None:
 
 def why_not(session: Session) -> str | None:
     """None when a turn can be sent now, else why not, in the player's words."""
+    if getattr(session, "remote", False):
+        return "this game is played live over the network"
     if session.auto_now():
         return "the AI is resolving a battle: send when it is done"
     mail = any(p == MAIL for p in session.players)

@@ -11,6 +11,8 @@ SCREENS: dict[str, str] = {
     "setup": "game.ui.screens.setup:SetupScreen",
     "muster": "game.ui.screens.muster:MusterScreen",
     "table": "game.ui.screens.game:GameScreen",
+    "net": "game.ui.screens.net_menu:NetMenu",
+    "net-lobby": "game.ui.screens.net_lobby:NetLobby",
     "handover": "game.ui.screens.handover:HandoverScreen",
     "pause": "game.ui.screens.pause:PauseMenu",
     "endgame": "game.ui.screens.endgame:EndGameScreen",

@@ -23,6 +23,7 @@ class Settings:
     los_preview: bool = True          # LOS lines from the selected unit to the enemies it could see
     show_legend: bool = True
     inches: bool = False              # the tape shows inches first
+    turn_sound: bool = True           # a short tone when it becomes your turn in a game over the network
     last_players: dict[str, str] = dataclasses.field(default_factory=dict)
 
     @property
@@ -48,7 +49,7 @@ class Settings:
         if (isinstance(win, list) and len(win) == 2 and all(isinstance(v, int) for v in win)
                 and 320 <= win[0] <= 10000 and 240 <= win[1] <= 10000):
             s.window = (win[0], win[1])
-        for name in ("los_preview", "show_legend", "inches"):
+        for name in ("los_preview", "show_legend", "inches", "turn_sound"):
             if isinstance(data.get(name), bool):
                 setattr(s, name, data[name])
         lp = data.get("last_players")

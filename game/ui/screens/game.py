@@ -23,6 +23,7 @@ from game.ui.components.tools import TableTools
 from game.ui.components.roster import Roster
 from game.ui.screens import game_actions, game_review, game_status
 from game.ui.screens.base import Screen
+from game.ui.remote_table import RemoteTable
 from game.ui.session import seat_of
 
 QUICKSAVE = game_actions.QUICKSAVE
@@ -61,6 +62,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         self._dyn_key = None
         self.started = False
         self.confirm_load = None                   # the quick-load question, while it is asked
+        self.remote = RemoteTable(session, self.say, app.settings) if getattr(session, "remote", False) else None
 
     def make_placement(self) -> Placement:
         return Placement(self.sel, self.board, self.view, self.session.check, self.commit, self.say)
@@ -108,6 +110,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         """The decision, when the viewer is the human who must make it now."""
         d = self.session.decision()
         if d is None or self.banner_to is not None or self.pending_handover or self.review is not None:
+            return None
+        if self.remote is not None and not self.session.my_turn():     # sent, its answer not back yet
             return None
         seat = seat_of(d)
         if not self.session.is_human(seat) or seat != self.session.viewer:
@@ -409,6 +413,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
     def update(self, dt: float) -> None:
         self.now += dt
         s = self.session
+        if self.remote is not None:
+            self.remote.poll()
         if not self.started:
             self.started = True
             self.seen_viewer = s.viewer
@@ -440,9 +446,6 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
             self.bars.live_toast(self.now) is not None
 
     # -- drawing ------------------------------------------------------------------------------------
-    def caption(self) -> str | None:
-        return self.session.scenario.title
-
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         view = self.view()
@@ -481,6 +484,8 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         if self.session.auto_now():          # the AI resolves a nested game: how far it has gone
             self.bars.draw_progress(surface, self.viewport, nest_progress(self.session.state))
         self.draw_review(surface)
+        if self.remote is not None:           # who is thinking, where; the connection
+            self.remote.draw(surface, self.viewport, self.app.fonts, self.s)
         self.panel.draw(surface, view, mine, self.banner_to, self.pending_handover, self.log.rect.y)
         if self.roster.on:
             live = self.session.view()

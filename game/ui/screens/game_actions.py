@@ -112,6 +112,8 @@ class GameCommands:
         self.quick_save()
 
     def cmd_save_as(self) -> None:
+        if self.refused("save"):
+            return
         self.app.open("saves", mode="save", session=self.session,
                       on_saved=lambda p: self.say(f"Saved: {p.name}", theme.GOOD))
 
@@ -211,6 +213,8 @@ class GameCommands:
         self.say("Undone.", theme.GOOD, 2.5)
 
     def quick_save(self) -> None:
+        if self.refused("save"):
+            return
         try:
             from game.io.save_file import saves_dir
             path = self.session.save(saves_dir() / QUICKSAVE, label="quick save")
@@ -218,6 +222,13 @@ class GameCommands:
             self.say(f"Could not save: {exc}", theme.BAD)
             return
         self.say(f"Saved ({path.name}). F9 loads it.", theme.GOOD)
+
+    def refused(self, what: str) -> bool:
+        """Over the network what needs the whole game is refused, with its short reason."""
+        why = self.remote.refused(what) if self.remote is not None else None
+        if why:
+            self.say(why, theme.WARN, 6)
+        return bool(why)
 
     def open_menu(self) -> None:
         self.app.open("pause")

@@ -90,6 +90,8 @@ class GameReview:
         return True
 
     def start_review(self, k: int, event=None) -> None:
+        if self.refused("look back"):
+            return
         if self.session.viewer is None or self.pending_handover or self.banner_to is not None:
             self.say("Nothing to look back on until the window is handed over.", theme.WARN)
             return

@@ -1,6 +1,6 @@
 """The game screen's status: the bottom bar's line (a message, the placement's next step, the AI
-at work, the cursor and the hints) and the buttons that come and go with the state (hand over,
-results)."""
+at work, who is thinking over the network, the cursor and the hints), the window's title and the
+buttons that come and go with the state (hand over, results)."""
 from __future__ import annotations
 
 import pygame
@@ -19,6 +19,9 @@ class GameStatus:
         if self.ai.broken:
             return self.ai.broken, theme.BAD
         pl = self.sel.placing
+        line = self.remote.line() if self.remote is not None and pl is None else None
+        if line is not None:            # a game at a distance: who is thinking, where; the connection
+            return line
         if pl is not None:
             if pl.point is None:
                 return f"{pl.option.label}: click inside the highlighted area (right click or Esc cancels)", theme.ACCENT
@@ -37,6 +40,15 @@ class GameStatus:
             send_and_show(self.app, self.session)
         except (ValueError, OSError, FileProblem) as exc:
             self.say(f"Send turn: {exc}", theme.BAD)
+
+    def caption(self) -> str | None:
+        """The window's title: the scenario's (over the network, "Your turn — " before it)."""
+        return self.remote.caption() if self.remote is not None else self.session.scenario.title
+
+    def leave(self) -> None:
+        if self.remote is not None and self not in self.app.stack:    # the table closed, not rebuilt
+            self.remote.close()
+        super().leave()
 
     def update_dynamic_buttons(self) -> None:
         """The banner's hand-over button and the results button come and go with the state."""

@@ -1,5 +1,5 @@
-"""The main menu: new game, continue (the latest autosave), load, rules, the scenario editor,
-settings, quit."""
+"""The main menu: new game, continue (the latest autosave), load, play over the network, rules, the
+scenario editor, settings, quit."""
 from __future__ import annotations
 
 import pygame
@@ -32,6 +32,8 @@ class MainMenu(Screen):
                  ("Continue", "C", self.continue_game, None,
                   "Resume the latest autosave" if self.autosave else "No autosave yet"),
                  ("Load game", "L", self.load_game, None, "Open one of your saved games"),
+                 ("Play over the network", "P", self.network, None,
+                  "Host a game another player joins from their machine, or join one"),
                  ("Rules", "R", self.rules, None, "Read the rules of each ruleset"),
                  ("Editor", "E", self.editor, None, "Make your own table or map, save it, play it"),
                  ("Settings", "S", self.settings, None, "UI scale, AI speed, tape units"),
@@ -52,7 +54,8 @@ class MainMenu(Screen):
         if event.type != pygame.KEYDOWN:
             return
         keys = {pygame.K_n: self.new_game, pygame.K_c: self.continue_game, pygame.K_l: self.load_game,
-                pygame.K_r: self.rules, pygame.K_e: self.editor, pygame.K_s: self.settings, pygame.K_q: self.app.quit,
+                pygame.K_p: self.network, pygame.K_r: self.rules, pygame.K_e: self.editor, pygame.K_s: self.settings,
+                pygame.K_q: self.app.quit,
                 pygame.K_RETURN: self.new_game}
         fn = keys.get(event.key)
         if fn:
@@ -68,6 +71,9 @@ class MainMenu(Screen):
 
     def load_game(self) -> None:
         self.app.open("saves", mode="load")
+
+    def network(self) -> None:
+        self.app.open("net")
 
     def rules(self) -> None:
         self.app.open("rules")

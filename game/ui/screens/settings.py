@@ -38,7 +38,8 @@ class SettingsScreen(Screen):
         self.toggles = {}
         for attr, text in (("los_preview", "LOS preview from the unit under the cursor"),
                            ("show_legend", "Terrain legend on the table"),
-                           ("inches", "Tape shows inches first")):
+                           ("inches", "Tape shows inches first"),
+                           ("turn_sound", "A tone when it is your turn (network play)")):
             b = self.button(pygame.Rect(x, y, cw, ch), self._toggle_text(attr), lambda a=attr: self.toggle(a))
             self.toggles[attr] = b
             self.rows.append((text, y))
@@ -69,7 +70,7 @@ class SettingsScreen(Screen):
                 self.app.save_settings()
 
     def key(self, k: int) -> None:
-        """Esc back; + / - the UI scale; A the AI speed; 1 2 3 the toggles."""
+        """Esc back; + / - the UI scale; A the AI speed; 1-4 the toggles."""
         st = self.app.settings
         if k == pygame.K_ESCAPE:
             self.back()
@@ -84,8 +85,8 @@ class SettingsScreen(Screen):
             st.ai_speed = speeds[(speeds.index(st.ai_speed) + 1) % len(speeds)] if st.ai_speed in speeds else "normal"
             self.app.save_settings()
             self.app.later(self.rebuild)
-        elif k in (pygame.K_1, pygame.K_2, pygame.K_3):
-            self.toggle(("los_preview", "show_legend", "inches")[k - pygame.K_1])
+        elif k in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
+            self.toggle(("los_preview", "show_legend", "inches", "turn_sound")[k - pygame.K_1])
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
@@ -95,5 +96,5 @@ class SettingsScreen(Screen):
         x = w // 2 - self.s(60)
         for text, y in self.rows:
             theme.draw_text(surface, fonts, text, (x, y + self.s(18)), 16, theme.TEXT, anchor="midright")
-        theme.draw_text(surface, fonts, "keys: + / - UI scale · A AI speed · 1 2 3 the switches · Esc done",
+        theme.draw_text(surface, fonts, "keys: + / - UI scale · A AI speed · 1-4 the switches · Esc done",
                         (w // 2, surface.get_height() - self.s(20)), 12, theme.DIM, anchor="midbottom")

@@ -40,9 +40,13 @@ def board_text(scen) -> str:
 
 class SetupScreen(ForcesOnPoints, Screen):
     name = "setup"
-
-    def __init__(self, app, preselect: str | None = None):
+    def __init__(self, app, preselect: str | None = None, host=None):
+        """`host`: hosting over the network (game/ui/remote_setup.py's HostChoices): its player
+        choices, title and start."""
         super().__init__(app)
+        self.host = host
+        self.title = host.title if host is not None else "New game"
+        self.start_text = host.start_text if host is not None else "Start the game  (Enter)"
         self.scenarios = bundled()
         self.extra: list[tuple[str, str, str]] = []       # scenarios opened from files: (path, rid, title)
         self.loaded: dict[str, object] = {}               # name/path -> Scenario, or a problem string
@@ -99,6 +103,8 @@ class SetupScreen(ForcesOnPoints, Screen):
             if p != HUMAN and p not in names:
                 p = default_ai()
             self.players.append(p)
+        if self.host is not None:
+            self.players = self.host.defaults(self.players)
 
     # -- widgets ------------------------------------------------------------------------------
     def build(self) -> None:
@@ -165,7 +171,7 @@ class SetupScreen(ForcesOnPoints, Screen):
         y += self.s(12)
         self.right_labels.append(("Players", x, y, "h"))
         y += self.s(28)
-        kinds = [HUMAN] + [n for n in ai_names() if n != HUMAN]
+        kinds = self.player_kinds()
         self.player_menus = {}
         for i, p in enumerate(self.players):
             name = scen.sides[i].name if scen is not None and i < len(scen.sides) else f"Side {i + 1}"
@@ -181,7 +187,7 @@ class SetupScreen(ForcesOnPoints, Screen):
         self.seed_entry = UITextEntryLine(pygame.Rect(x + right_w - self.s(150), y - self.s(4), self.s(150), ch),
                                           self.app.manager, container=self.container, initial_text=str(self.seed))
         self.start_button = self.button(pygame.Rect(x, h - m - self.s(50), right_w, self.s(50)),
-                                        "Start the game  (Enter)", self.start, "#primary")
+                                        self.start_text, self.start, "#primary")
         if scen is None:
             self.start_button.disable()
 
@@ -214,13 +220,19 @@ class SetupScreen(ForcesOnPoints, Screen):
     def back(self) -> None:
         self.app.pop(self)
 
+    def player_kinds(self) -> list[str]:
+        """Who may play a side: a human at this screen, or an AI level (hosting: you, the guest, an AI)."""
+        if self.host is not None:
+            return self.host.player_kinds()
+        return [HUMAN] + [n for n in ai_names() if n != HUMAN]
+
     def cycle(self, index: int, players: bool = False) -> None:
         """Keys 1-9: the n-th option's next value; Shift+1-9: the n-th side's next player."""
         if players:
             if index < len(self.players):
-                kinds = [HUMAN] + [n for n in ai_names() if n != HUMAN]
+                kinds = self.player_kinds()
                 cur = self.players[index]
-                self.players[index] = kinds[(kinds.index(cur) + 1) % len(kinds)] if cur in kinds else HUMAN
+                self.players[index] = kinds[(kinds.index(cur) + 1) % len(kinds)] if cur in kinds else kinds[0]
                 self.app.later(self.rebuild)
             return
         rs = self.ruleset()
@@ -270,22 +282,32 @@ class SetupScreen(ForcesOnPoints, Screen):
             return f"the seed must be a whole number, got {self.seed_entry.get_text()!r}"
         return None
 
-    def start(self) -> None:
+    def ready_scenario(self, players: list[str] | None = None):
+        """The scenario to start: the widgets read, the forces built (`players`: who plays each side,
+        by default the choices on screen); None, and the message said, when it cannot start."""
         scen = self.scenario()
         if scen is None:
-            return
+            return None
         problem = self._read_widgets()
         if problem:
             self.message = problem
-            return
+            return None
         from game.engine.muster import MusterError
         from game.io.errors import FileProblem
-        from game.ui.session import Session, SessionError
         try:
-            scen = self.mustered(scen)
+            return self.mustered(scen, players)
         except (MusterError, FileProblem) as exc:
             self.message = "The forces cannot be used: " + str(exc).splitlines()[0]
+            return None
+
+    def start(self) -> None:
+        if self.host is not None:
+            self.host.start(self)
             return
+        scen = self.ready_scenario()
+        if scen is None:
+            return
+        from game.ui.session import Session, SessionError
         try:
             session = Session(scen, self.seed, dict(self.values), list(self.players), source=self.current or "")
         except SessionError as exc:
@@ -406,7 +428,7 @@ class SetupScreen(ForcesOnPoints, Screen):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         fonts = self.app.fonts
-        theme.draw_text(surface, fonts, "New game", (self.s(20), self.s(18)), 28, theme.ACCENT, "b")
+        theme.draw_text(surface, fonts, self.title, (self.s(20), self.s(18)), 28, theme.ACCENT, "b")
         theme.draw_text(surface, fonts, "Up/Down scenario · 1-9 options · Shift+1-9 players · O open a file · Enter start",
                         (surface.get_width() - self.s(20), self.s(30)), 12, theme.DIM, anchor="topright")
         if self.message:

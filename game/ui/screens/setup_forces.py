@@ -29,8 +29,13 @@ class ForcesOnPoints:
         y += self.s(12)
         self.right_labels.append(("Forces on points", x, y, "h"))
         y += self.s(28)
+        host = getattr(self, "host", None)
         for m in musters:
             name = scen.sides[m.side].name
+            if host is not None and not host.may_build(self.players[m.side]):
+                self.right_labels.append((f"{name}: the scenario's own force (the guest's side)", x, y, "dim"))
+                y += self.s(22)
+                continue
             text = f"{name}: build it again…" if self.sealed(m.side) else f"{name}: build the force…"
             self.button(pygame.Rect(x, y, width, ch), text, lambda m=m: self.open_muster(m))
             y += ch + self.s(2)
@@ -84,16 +89,17 @@ class ForcesOnPoints:
             self.app.later(self.rebuild)
         self.app.open("muster", scen, rs, side, entries, done, others=self.sealed_notes(but=side))
 
-    def mustered(self, scen):
+    def mustered(self, scen, players: list[str] | None = None):
         """The scenario with every built force in it: the players' own, and the AI sides' (which build
-        theirs from the seed). A scenario without forces on points comes back as it is."""
+        theirs from the seed). A scenario without forces on points comes back as it is. `players`:
+        who plays each side, when not the choices on screen (a host's "you" and "guest" are people)."""
         rs = self.ruleset()
         if not self.musters(scen, rs):
             return scen
         from game.ai.muster import forces_for
         from game.engine.muster import muster_scenario_doc
         from game.io.scenario_file import scenario_from_doc
-        forces = forces_for(scen, list(self.players), self.seed, HUMAN, self.forces)
+        forces = forces_for(scen, list(players or self.players), self.seed, HUMAN, self.forces)
         if not forces:
             return scen
         return scenario_from_doc(muster_scenario_doc(rs, scen, forces), self.current or scen.name)

@@ -1,0 +1,58 @@
+"""Hosting a game over the network from the New game screen: each side is played by you, the guest
+(the other player, joining from their machine) or an AI level. Starting makes the game here (this
+process is the referee, listening on the port) or on a club server; the lobby then shows what to
+tell the other player. The setup screen holds one of these in its host mode."""
+from __future__ import annotations
+
+from game.ui.players import ai_names
+from game.ui.remote_link import GUEST, YOU, host_game, host_on_server, people, scenario_name, seats_of
+
+
+class HostChoices:
+    start_text = "Host the game  (Enter)"
+
+    def __init__(self, port: int, server: str | None = None) -> None:
+        self.port, self.server = port, server
+
+    @property
+    def title(self) -> str:
+        return f"Host a game on the server at {self.server}" if self.server else "Host a game"
+
+    def player_kinds(self) -> list[str]:
+        return [YOU, GUEST] + [n for n in ai_names() if n not in (YOU, GUEST)]
+
+    def may_build(self, player: str) -> bool:
+        """May the host build this side's force on points? Not the guest's: it is theirs to choose,
+        and building it over the network is not done, so it plays the scenario's own force."""
+        return player != GUEST
+
+    def defaults(self, players: list[str]) -> list[str]:
+        """You play the first side, the guest the second, the AI any other."""
+        return [YOU if i == 0 else GUEST if i == 1 else p for i, p in enumerate(players)]
+
+    def start(self, setup) -> None:
+        """Host the game the setup screen shows; a problem is its one-line message."""
+        try:
+            seats_of(setup.players)
+        except ValueError as exc:
+            setup.message = f"Players: {exc}"
+            return
+        for side, player in enumerate(setup.players):
+            if not self.may_build(player):
+                setup.forces.pop(side, None)          # built while it was yours: the guest's is the scenario's
+        scen = setup.ready_scenario(people(setup.players))
+        if scen is None:
+            return
+        try:
+            if self.server:
+                name = scenario_name(setup.current)
+                if name is None:
+                    setup.message = "A club server plays its own bundled scenarios: choose one from the list"
+                    return
+                game = host_on_server(self.server, name, setup.seed, dict(setup.values), list(setup.players))
+            else:
+                game = host_game(scen, setup.seed, dict(setup.values), list(setup.players), self.port)
+        except Exception as exc:      # options the ruleset refuses, a scenario it cannot set up
+            setup.message = f"The game cannot be hosted: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+            return
+        setup.app.open("net-lobby", game)

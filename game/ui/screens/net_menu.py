@@ -1,0 +1,143 @@
+"""Play over the network: host a game (here, or on a club server at an address) or join one with
+the address and the code the host gave. Joining shows one line while it connects, and one line when
+it cannot (a wrong code, another version, nobody at that address); the window goes on."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+
+from game.ui import theme
+from game.ui.remote_link import DEFAULT_PORT, join_game
+from game.ui.screens.base import Screen
+
+
+class NetMenu(Screen):
+    name = "net"
+
+    def __init__(self, app, address: str = "", code: str = ""):
+        """`address` and `code` given (`python -m game join`): typed in, and joined at once."""
+        super().__init__(app)
+        self.message, self.colour = "", theme.DIM
+        self.joining = None                 # the RemoteGame while it connects
+        self.texts = {"port": str(DEFAULT_PORT), "server": "", "address": address, "code": code}
+        if address and code:
+            app.later(self.join)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        col, gap, ch = self.s(360), self.s(60), self.s(34)
+        left = (w - 2 * col - gap) // 2
+        right = left + col + gap
+        top = self.s(150)
+        self.labels: list[tuple[str, int, int, str]] = [("Host a game", left, top, "h"),
+                                                        ("Join a game", right, top, "h")]
+        y = top + self.s(44)
+        self.entries: dict[str, UITextEntryLine] = {}
+        for key, label, x in (("port", "Port", left), ("address", "Address (e.g. 192.168.1.5:8765)", right)):
+            self.labels.append((label, x, y, ""))
+            self.entries[key] = self.entry(pygame.Rect(x, y + self.s(22), col, ch), key)
+        y += self.s(70)
+        self.labels.append(("Host on a server at (empty: on this machine)", left, y, ""))
+        self.entries["server"] = self.entry(pygame.Rect(left, y + self.s(22), col, ch), "server")
+        self.labels.append(("Join code", right, y, ""))
+        self.entries["code"] = self.entry(pygame.Rect(right, y + self.s(22), col, ch), "code")
+        y += self.s(80)
+        self.host_button = self.button(pygame.Rect(left, y, col, self.s(46)), "Host a game…  (H)", self.host,
+                                       "#primary", "Choose the scenario, its options and who plays each side")
+        self.join_button = self.button(pygame.Rect(right, y, col, self.s(46)), "Join  (J)", self.join, "#primary",
+                                       "Connect to the host with its address and join code")
+        self.message_y = y + self.s(70)
+        self.button(pygame.Rect((w - self.s(240)) // 2, h - self.s(80), self.s(240), self.s(44)), "Back  (Esc)",
+                    self.back)
+
+    def entry(self, rect: pygame.Rect, key: str) -> UITextEntryLine:
+        return UITextEntryLine(rect, self.app.manager, container=self.container, initial_text=self.texts[key])
+
+    def read(self) -> dict[str, str]:
+        self.texts = {k: e.get_text().strip() for k, e in self.entries.items()}
+        return self.texts
+
+    def say(self, text: str, colour=theme.DIM) -> None:
+        self.message, self.colour = text, colour
+
+    # -- host ----------------------------------------------------------------------------------
+    def host(self) -> None:
+        texts = self.read()
+        try:
+            port = int(texts["port"])
+            if not 0 <= port <= 65535:
+                raise ValueError
+        except ValueError:
+            self.say(f"Port: expected a number from 1 to 65535, got {texts['port']!r}", theme.BAD)
+            return
+        from game.ui.remote_setup import HostChoices
+        self.app.open("setup", host=HostChoices(port, texts["server"] or None))
+
+    # -- join ----------------------------------------------------------------------------------
+    def join(self) -> None:
+        texts = self.read()
+        if not texts["address"]:
+            self.say("Address: type the host's address (and port), as it shows it", theme.BAD)
+            return
+        if not texts["code"]:
+            self.say("Join code: type the code the host gave you", theme.BAD)
+            return
+        self.stop_joining()
+        self.joining = join_game(texts["address"], texts["code"])
+        self.say(f"Connecting to {self.joining.where}…")
+
+    def stop_joining(self) -> None:
+        if self.joining is not None:
+            self.joining.close()
+            self.joining = None
+
+    def update(self, dt: float) -> None:
+        game = self.joining
+        if game is None:
+            return
+        for kind, text in game.poll():
+            if kind in ("failed", "error") and not game.ready:
+                self.say(text, theme.BAD)
+                self.stop_joining()
+                return
+        if game.ready:
+            self.joining = None
+            self.app.start_session(game)
+
+    def back(self) -> None:
+        self.stop_joining()
+        self.app.pop(self)
+
+    def leave(self) -> None:
+        if self not in self.app.stack:
+            self.stop_joining()
+        super().leave()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            elif event.key == pygame.K_h:
+                self.host()
+            elif event.key in (pygame.K_j, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.join()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entries.get("code"):
+            self.join()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, _h = surface.get_size()
+        surface.fill(theme.BG)
+        fonts = self.app.fonts
+        theme.draw_text(surface, fonts, "Play over the network", (w // 2, self.s(60)), 32, theme.ACCENT, "b",
+                        anchor="midtop")
+        theme.draw_text(surface, fonts, "The host holds the game and checks every move; each player sees only "
+                        "their own side.", (w // 2, self.s(104)), 14, theme.DIM, "i", anchor="midtop")
+        for text, x, y, style in self.labels:
+            if style == "h":
+                theme.draw_text(surface, fonts, text, (x, y), 20, theme.ACCENT, "b")
+            else:
+                theme.draw_text(surface, fonts, text, (x, y), 14, theme.TEXT)
+        if self.message:
+            theme.draw_text(surface, fonts, self.message, (w // 2, self.message_y), 15, self.colour, "b",
+                            anchor="midtop")
