@@ -238,6 +238,11 @@ def cmd_import_tiled(args: argparse.Namespace) -> int:
 
 def cmd_network(args: argparse.Namespace) -> int:
     from game.net.commands import run
+    if args.command == "join" and args.ai is None:      # a person plays the seat: in the window
+        if args.ca is not None and args.address.startswith("ws://"):
+            raise CliError(f"--ca: {args.address} is plain websockets (ws://); write wss:// to join with TLS")
+        from game.ui.remote_link import play_in_window
+        return play_in_window(args.address, args.code, args.ca)
     try:
         return run(args, _options(args.option) if getattr(args, "option", None) else {})
     except ValueError as exc:

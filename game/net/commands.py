@@ -31,7 +31,7 @@ def add_parsers(sub: Any) -> None:
     j = sub.add_parser("join", help="join a hosted game with its code")
     j.add_argument("address", metavar="ADDRESS:PORT", help="or ws://ADDRESS:PORT, or wss://ADDRESS:PORT for TLS")
     j.add_argument("--code", required=True)
-    j.add_argument("--ai", metavar="LEVEL", help="let an AI level play the seat (the window is not built yet)")
+    j.add_argument("--ai", metavar="LEVEL", help="let an AI level play the seat (without it, the window opens and you play it)")
     j.add_argument("--ca", metavar="CERT", help="TLS: trust this certificate (the host's own, PEM) instead of the "
                                                 "system's store")
     j.add_argument("--retry-for", type=float, default=RETRY_FOR, metavar="SECONDS",
@@ -215,7 +215,7 @@ def addresses(bind: str) -> list[str]:
 def join(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from game.net.client import GameStalled, HostGone, JoinRefused, play
     if args.ai is None:
-        raise ValueError("join: playing in the window is not built yet; give --ai LEVEL to let an AI play the seat")
+        raise ValueError("join: without --ai LEVEL the seat is played in the window (python -m game join)")
     if not 0 <= args.retry_for < 1e9:
         raise ValueError(f"--retry-for: expected seconds from 0 on, got {args.retry_for:g}")
     context = None

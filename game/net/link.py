@@ -23,7 +23,7 @@ from typing import Any, Awaitable, Callable
 import websockets
 
 from game.net import wire
-from game.net.client import url
+from game.net.client import JoinRefused, connect, url
 from game.net.server import Tables, serve_forever
 
 RETRY_S = 1.0           # between two tries to take a dropped connection up again
@@ -154,10 +154,12 @@ LOST = (OSError, asyncio.TimeoutError, websockets.ConnectionClosed, websockets.I
 
 
 # -- a guest ----------------------------------------------------------------------------------------
-async def joined(link: Link, address: str, code: str) -> None:
+async def joined(link: Link, address: str, code: str, ca: str | None = None) -> None:
     """Join with `code`; a drop after we were seated is taken up again every RETRY_S seconds. A
     refusal before the welcome (a wrong code, another version; after a drop too: the game is no
-    longer there) ends the link with its line."""
+    longer there) ends the link with its line, as does what no retry mends (an untrusted
+    certificate, plain websockets against TLS or the reverse). A wss:// address, or `ca` (a club's
+    own certificate), joins with TLS (game.net.client.connect)."""
     seated = welcomed = False
     lost_since: float | None = None
 
@@ -170,13 +172,16 @@ async def joined(link: Link, address: str, code: str) -> None:
     while True:
         welcomed = False
         try:
-            async with websockets.connect(url(address), max_size=1 << 30, open_timeout=OPEN_TIMEOUT_S) as ws:
+            async with await connect(address, ca=ca, first=not seated) as ws:
                 await ws.send(hello(code))
                 link.tell("connected")
                 lost_since = None
                 await link.pump(ws, greeted)
-        except (Refused, wire.WireError) as exc:
+        except (Refused, JoinRefused, wire.WireError) as exc:
             link.tell("failed", f"{address}: {exc}")
+            return
+        except ValueError as exc:             # a certificate file that cannot be read: its one line
+            link.tell("failed", f"--ca: {exc}")
             return
         except LOST as exc:
             if not seated:

@@ -38,22 +38,23 @@ def address_with_port(text: str) -> str:
     return f"{text}:{DEFAULT_PORT}"
 
 
-def join_game(address: str, code: str) -> RemoteGame:
+def join_game(address: str, code: str, ca: str | None = None) -> RemoteGame:
+    """`ca`: the certificate a club's TLS server is trusted by (a wss:// address trusts the system's)."""
     address = address_with_port(address)
     link = Link(_waker())
     game = RemoteGame(link, code.strip(), address)
-    link.start(lambda: joined(link, address, code.strip()))
+    link.start(lambda: joined(link, address, code.strip(), ca))
     return game
 
 
-def play_in_window(address: str, code: str) -> int:
+def play_in_window(address: str, code: str, ca: str | None = None) -> int:
     """`python -m game join ADDRESS --code CODE` without an AI level: the window opens on Play over
     the network and joins; what goes wrong is its one line there."""
     from game.rulesets import load_all
     from game.ui.app import App
     load_all()
     app = App()
-    app.reset(app.screen("menu"), app.screen("net", address=address, code=code))
+    app.reset(app.screen("menu"), app.screen("net", address=address, code=code, ca=ca))
     try:
         app.run()
     finally:

@@ -39,10 +39,22 @@ def test_a_game_hosted_and_joined_from_the_command_line_is_the_simulated_game(tm
     assert out.startswith(f"winner={expected.outcome.winner} turns=") and out.strip().endswith("seat=1"), err
 
 
-def test_join_without_an_ai_level_says_what_is_not_built_yet(tmp_path):
-    join = game_command("join", "127.0.0.1:1", "--code", "x", home=tmp_path)
+def test_join_without_an_ai_level_opens_the_window_joining(monkeypatch):
+    """`python -m game join ADDRESS --code CODE`: a person plays the seat, in the window, which opens
+    on Play over the network already joining (its --ca passed on for a club's TLS server)."""
+    from game import cli
+    import game.ui.remote_link as remote_link
+    opened = []
+    monkeypatch.setattr(remote_link, "play_in_window", lambda *a: opened.append(a) or 0)
+    assert cli.main(["join", "wss://127.0.0.1:8765", "--code", "abc", "--ca", "club.pem"]) == 0
+    assert opened == [("wss://127.0.0.1:8765", "abc", "club.pem")]
+
+
+def test_join_with_a_certificate_but_plain_websockets_says_so_in_one_line(tmp_path):
+    join = game_command("join", "ws://127.0.0.1:1", "--code", "x", "--ca", "club.pem", home=tmp_path)
     assert join.wait(60) == 2
-    assert "not built yet" in join.stderr.read()
+    err = join.stderr.read()
+    assert err.count("\n") == 1 and "write wss://" in err, err
 
 
 def test_a_players_save_hosted_goes_on_as_the_uninterrupted_game(tmp_path):

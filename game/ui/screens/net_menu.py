@@ -15,9 +15,11 @@ from game.ui.screens.base import Screen
 class NetMenu(Screen):
     name = "net"
 
-    def __init__(self, app, address: str = "", code: str = ""):
-        """`address` and `code` given (`python -m game join`): typed in, and joined at once."""
+    def __init__(self, app, address: str = "", code: str = "", ca: str | None = None):
+        """`address` and `code` given (`python -m game join`): typed in, and joined at once (`ca`:
+        join's --ca, the certificate a club's TLS server is trusted by)."""
         super().__init__(app)
+        self.ca = ca
         self.message, self.colour = "", theme.DIM
         self.joining = None                 # the RemoteGame while it connects
         self.texts = {"port": str(DEFAULT_PORT), "server": "", "address": address, "code": code}
@@ -84,7 +86,7 @@ class NetMenu(Screen):
             self.say("Join code: type the code the host gave you", theme.BAD)
             return
         self.stop_joining()
-        self.joining = join_game(texts["address"], texts["code"])
+        self.joining = join_game(texts["address"], texts["code"], self.ca)
         self.say(f"Connecting to {self.joining.where}…")
 
     def stop_joining(self) -> None:
