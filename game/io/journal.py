@@ -1,0 +1,179 @@
+"""The action journal beside a save: one line per action, appended as the game goes (issue 29).
+
+Rewriting a whole save after every action costs the JSON of every action and the state hash each
+time, and it grows with the game. A journal holds the actions played since the save was last
+written whole: `game.json` keeps the game up to some action, `game.journal` the actions after it.
+
+    {"format": "skirmish-table-journal", "version": 1, "game": "<key>", "base": 120}
+    {"n": 120, "turn": 4, "action": {"type": "Order", ...}}
+    {"n": 121, "turn": 4, "action": {...}, "hash": "<the state hash after this action>"}
+
+- The first line names the game (`game_key`: its ruleset, scenario and seed) and the action the
+  journal starts at; it is written whole (a temporary renamed over the old journal), so a journal
+  is never without it. A journal of another game is refused.
+- Each later line is one action (`n`: its place in the whole game), written with one write and
+  flushed to the system at once; `sync` makes the lines durable (fsync), which a referee does before
+  it tells anyone the action happened. Some lines carry the state hash after their action, which
+  loading checks as the fast load of a save checks the saved hash (game/io/save_file.py).
+- A process killed while writing a line leaves that line cut short (no newline). Nobody was told
+  of its action (it was not durable yet), so loading ignores it, with a note saying so; a bad
+  whole line is refused, naming it.
+- Writing the save whole again (compaction) starts a new journal after it.
+
+Pure Python: no engine, no pygame; save_file.load_save joins the two.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from game.io.errors import FileProblem, shown
+from game.io.jsontext import MAX_SAVE_BYTES, parse_json, read_bytes
+
+FORMAT = "skirmish-table-journal"
+VERSION = 1
+SUFFIX = ".journal"
+
+
+def journal_path(save_path: str | os.PathLike[str]) -> Path:
+    """The journal beside a save: `game.json` -> `game.journal`."""
+    path = Path(save_path)
+    return path.with_suffix(SUFFIX) if path.suffix == ".json" else path.with_name(path.name + SUFFIX)
+
+
+def game_key(ruleset: str, scenario: str, seed: int) -> str:
+    """Which game a journal belongs to: its ruleset, scenario and seed (the seed stays unreadable)."""
+    return hashlib.sha256(f"{ruleset}\n{scenario}\n{seed}".encode()).hexdigest()[:16]
+
+
+def _line(doc: dict[str, Any]) -> bytes:
+    return (json.dumps(doc, ensure_ascii=True, allow_nan=False, separators=(",", ":")) + "\n").encode("ascii")
+
+
+# -- writing -------------------------------------------------------------------------------------------
+class Journal:
+    """A journal open for appending. `start` begins a new one; `append` writes a line and hands it
+    to the system (a killed process loses nothing appended); `sync` makes it survive a crash of the
+    machine too."""
+
+    def __init__(self, path: Path, key: str, base: int) -> None:
+        self.path, self.key, self.base = path, key, base
+        self.count = base                   # the actions of the game the journal reaches
+        self.unsynced = False
+        self._file = open(path, "ab", buffering=0)
+
+    @classmethod
+    def start(cls, path: str | os.PathLike[str], key: str, base: int) -> "Journal":
+        """A new journal after a save written whole at action `base` (any old one is replaced)."""
+        from game.io.save_file import write_text_atomic
+        path = Path(path)
+        write_text_atomic(path, _line({"format": FORMAT, "version": VERSION, "game": key, "base": base})
+                          .decode("ascii"))
+        return cls(path, key, base)
+
+    def append(self, action: dict[str, Any], turn: int, state_hash: str | None = None) -> None:
+        """The next action of the game (as a save writes it) and the turn after it; `state_hash`:
+        the state's hash after it, for the lines that carry one."""
+        doc: dict[str, Any] = {"n": self.count, "turn": turn, "action": action}
+        if state_hash is not None:
+            doc["hash"] = state_hash
+        data = memoryview(_line(doc))
+        while data:                          # one write in practice; a short write is finished
+            data = data[self._file.write(data):]
+        self.count += 1
+        self.unsynced = True
+
+    def sync(self) -> None:
+        """Make every line appended so far durable (the data and the file's length)."""
+        if self.unsynced:
+            (os.fdatasync if hasattr(os, "fdatasync") else os.fsync)(self._file.fileno())
+            self.unsynced = False
+
+    def close(self) -> None:
+        self._file.close()
+
+
+# -- reading -------------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """One action line: its line number in the file, the action's place in the game (`n`), the
+    turn after it, the action as a save writes it and, on some lines, the state hash after it."""
+
+    line: int
+    n: int
+    turn: int
+    action: dict[str, Any]
+    state_hash: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class JournalRead:
+    base: int
+    entries: list[Entry]
+    note: str = ""          # a cut-short last line that was ignored, said plainly
+
+
+def read_journal(path: str | os.PathLike[str], key: str) -> JournalRead:
+    """Read and check a journal of the game `key` (raises FileProblem naming the line)."""
+    source = os.fspath(path)
+    data = read_bytes(path, source, MAX_SAVE_BYTES)
+    lines = data.split(b"\n")
+    whole, last = lines[:-1], lines[-1]        # `last`: what follows the final newline (empty if whole)
+    if not whole:
+        raise FileProblem(source, "line 1", "expected the journal's header line, the file has none whole")
+    base = _header(parse_json(whole[0], source), key, source)
+    entries = [_entry(_parse_line(text, source, i), source, i, base + k)
+               for k, (i, text) in enumerate(enumerate(whole[1:], start=2))]
+    # a line is written with its newline in one write: text after the last newline is a line cut
+    # short by a crash, before it was synced, so before anyone was told of its action
+    note = (f"{source}: line {len(whole) + 1}: cut short (the process stopped while writing it); its "
+            f"action was never acknowledged to anyone: ignored") if last else ""
+    return JournalRead(base, entries, note)
+
+
+def _parse_line(text: bytes, source: str, line: int) -> Any:
+    try:
+        return parse_json(text, source)
+    except FileProblem as exc:
+        raise FileProblem(source, f"line {line}", exc.what) from None
+
+
+def _header(doc: Any, key: str, source: str) -> int:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise FileProblem(source, "line 1", f"expected a journal's header ({{\"format\": \"{FORMAT}\", ...}})")
+    if doc.get("version") != VERSION:
+        raise FileProblem(source, "line 1.version", f"expected {VERSION}, got {shown(doc.get('version'))}")
+    if doc.get("game") != key:
+        raise FileProblem(source, "line 1.game", f"expected the journal of this save's game ({key}), "
+                                                 f"got another game's ({shown(doc.get('game'))})")
+    base = doc.get("base")
+    if not isinstance(base, int) or isinstance(base, bool) or base < 0:
+        raise FileProblem(source, "line 1.base", f"expected the action the journal starts at, got {shown(base)}")
+    return base
+
+
+def _entry(doc: Any, source: str, line: int, expected: int) -> Entry:
+    if not isinstance(doc, dict):
+        raise FileProblem(source, f"line {line}", "expected an object {\"n\": ..., \"turn\": ..., \"action\": ...}")
+    extra = set(doc) - {"n", "turn", "action", "hash"}
+    if extra:
+        raise FileProblem(source, f"line {line}.{sorted(extra)[0]}", "expected only n, turn, action and hash")
+    if doc.get("n") != expected or isinstance(doc.get("n"), bool):
+        raise FileProblem(source, f"line {line}.n", f"expected action {expected} (the lines follow each other), "
+                                                    f"got {shown(doc.get('n'))}")
+    turn = doc.get("turn")
+    if not isinstance(turn, int) or isinstance(turn, bool):
+        raise FileProblem(source, f"line {line}.turn", f"expected a whole number, got {shown(turn)}")
+    if not isinstance(doc.get("action"), dict):
+        raise FileProblem(source, f"line {line}.action", f"expected an action object, got {shown(doc.get('action'))}")
+    digest = doc.get("hash")
+    if digest is not None and not isinstance(digest, str):
+        raise FileProblem(source, f"line {line}.hash", f"expected a state hash (a string), got {shown(digest)}")
+    return Entry(line, expected, turn, doc["action"], digest)
+
+
+__all__ = ["Entry", "Journal", "JournalRead", "game_key", "journal_path", "read_journal"]
