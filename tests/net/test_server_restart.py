@@ -15,8 +15,11 @@ from game import simulate
 from game.engine import game as engine
 from game.engine.dice import PlayerRng
 from game.io.save_file import load_save, resume
+import websockets
+
+from game.net import client
 from game.net.referee import GUEST
-from tests.net.loopback import LEVELS, SEED, exchange, play_all, scenario_of
+from tests.net.loopback import LEVELS, SEED, exchange, scenario_of
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 20
@@ -45,6 +48,17 @@ def uninterrupted(name, turns, seed):
     return simulate.summary_line(run.state), len(run.actions)
 
 
+async def play(address, code, level, **kw):
+    """client.play, begun again when a kill cut a handshake short (this branch's client.py takes only
+    a dropped connection as one to retry; the wire engineer's takes the handshake too: then this is
+    client.play itself). The guest plays the same from any state: its choices are drawn per action."""
+    while True:
+        try:
+            return await client.play(address, code, level, **kw)
+        except websockets.InvalidHandshake:
+            await asyncio.sleep(0.2)
+
+
 def test_a_server_killed_twenty_times_mid_game_resumes_every_game_with_nothing_lost(tmp_path):
     port, data = free_port(), tmp_path / "server"
     address = f"127.0.0.1:{port}"
@@ -58,6 +72,8 @@ def test_a_server_killed_twenty_times_mid_game_resumes_every_game_with_nothing_l
 
     def on_state(guest):
         """Nothing a guest was told is lost: after a restart it is never sent an older state."""
+        if guest.view is None:              # the welcome: its state follows
+            return
         if guest.at < reached.get(guest.code, 0):
             went_back.append((guest.code, reached[guest.code], guest.at))
         reached[guest.code] = max(reached.get(guest.code, 0), guest.at)
@@ -80,8 +96,8 @@ def test_a_server_killed_twenty_times_mid_game_resumes_every_game_with_nothing_l
                                                "players": [GUEST, GUEST], "max_turns": turns})
             created.append(reply)
         killer = asyncio.create_task(kill_and_restart())
-        guests = await asyncio.gather(*[play_all(address, {int(s): c for s, c in reply["codes"].items()},
-                                                 on_state=on_state, reconnect_for=60) for reply in created])
+        guests = await asyncio.gather(*[play(address, code, LEVELS[int(seat)], on_state=on_state, reconnect_for=60)
+                                        for reply in created for seat, code in sorted(reply["codes"].items())])
         await killer
         return created, guests
 
@@ -93,7 +109,7 @@ def test_a_server_killed_twenty_times_mid_game_resumes_every_game_with_nothing_l
             proc.wait()
     assert len(servers) == KILLS + 1 and not went_back
     assert all(f"{len(GAMES)} games resumed" in line for line in lines), lines
-    for reply, pair, (summary, count) in zip(created, guests, expected):
+    for reply, pair, (summary, count) in zip(created, zip(guests[::2], guests[1::2]), expected):
         game = resume(load_save(data / reply["game"] / "game.json"))
         assert simulate.summary_line(game) == summary
         assert game.action_count == count
