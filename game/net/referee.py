@@ -242,7 +242,16 @@ class Referee:
             self.problem = f"the AI could not play ({type(exc).__name__}: {exc})"
 
     def _apply(self, action: Action, checked: bool = True) -> None:
-        engine.apply(self.state, action, checked=checked)
+        try:
+            engine.apply(self.state, action, atomic=False, checked=checked)
+        except engine.IllegalAction:
+            raise                               # refused before anything changed
+        except BaseException:
+            # a ruleset failing halfway: the game as it was, played again from its actions (cheaper
+            # than the copy of the whole state an atomic apply makes before every action)
+            self.state = engine.replay(self.state.scenario, self.state.seed, self.state.options,
+                                       self.actions, checked=False)
+            raise
         self.actions.append(action)
         self._encoded.append(action_json(action, self.state.ruleset_id))
         self._record()
