@@ -56,15 +56,15 @@ def _line(doc: dict[str, Any]) -> bytes:
 
 # -- writing -------------------------------------------------------------------------------------------
 class Journal:
-    """A journal open for appending. `start` begins a new one; `append` writes a line and hands it
-    to the system (a killed process loses nothing appended); `sync` makes it survive a crash of the
-    machine too."""
+    """A journal to append to. `start` begins a new one; `append` writes a line and hands it to the
+    system (a killed process loses nothing appended); `sync` makes it survive a crash of the machine
+    too. The file is opened for each of them, so that a server holding many games holds no file
+    open for each."""
 
     def __init__(self, path: Path, key: str, base: int) -> None:
         self.path, self.key, self.base = path, key, base
         self.count = base                   # the actions of the game the journal reaches
         self.unsynced = False
-        self._file = open(path, "ab", buffering=0)
 
     @classmethod
     def start(cls, path: str | os.PathLike[str], key: str, base: int) -> "Journal":
@@ -82,19 +82,28 @@ class Journal:
         if state_hash is not None:
             doc["hash"] = state_hash
         data = memoryview(_line(doc))
-        while data:                          # one write in practice; a short write is finished
-            data = data[self._file.write(data):]
+        fd = self._open()
+        try:
+            while data:                      # one write in practice; a short write is finished
+                data = data[os.write(fd, data):]
+        finally:
+            os.close(fd)
         self.count += 1
         self.unsynced = True
 
     def sync(self) -> None:
-        """Make every line appended so far durable (the data and the file's length)."""
+        """Make every line appended so far durable (the data and the file's length: a sync through
+        any handle of the file)."""
         if self.unsynced:
-            (os.fdatasync if hasattr(os, "fdatasync") else os.fsync)(self._file.fileno())
+            fd = self._open()
+            try:
+                (os.fdatasync if hasattr(os, "fdatasync") else os.fsync)(fd)
+            finally:
+                os.close(fd)
             self.unsynced = False
 
-    def close(self) -> None:
-        self._file.close()
+    def _open(self) -> int:
+        return os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
 
 
 # -- reading -------------------------------------------------------------------------------------------

@@ -111,26 +111,30 @@ class Referee:
         return referee
 
     def save(self) -> None:
-        """The save written whole (atomically), and a new journal after it."""
+        """The save written whole (atomically), and a new journal after it (none once the game is
+        over: the save holds it all)."""
         if self.save_path is None:
             return
-        if self._journal is not None:
-            self._journal.close()
         players = [HUMAN if who == GUEST else who for who in self.seats]
         save_game(self.save_path, self.state, self.actions, players, label="network game",
                   encoded=self._encoded)
-        self._journal = Journal.start(journal_path(self.save_path), game_key(
+        self._journal = None if self.over else Journal.start(journal_path(self.save_path), game_key(
             self.state.ruleset_id, self.state.scenario.name, self.state.seed), len(self.actions))
         self._whole_save_due = False
 
     def _record(self) -> None:
-        """The action just applied, appended to the journal (handed to the system, not yet durable)."""
+        """The action just applied, appended to the journal (handed to the system, not yet durable);
+        a journal that cannot be written makes the next `settle` write the save whole."""
         if self._journal is None:
+            self._whole_save_due = self.save_path is not None
             return
         count = len(self.actions)
-        self._journal.append(self._encoded[-1], self.state.flow.turn,
-                             state_hash(self.state) if count % HASH_EVERY == 0 else None)
-        self._whole_save_due = self.over or count - self._journal.base >= COMPACT_EVERY
+        try:
+            self._journal.append(self._encoded[-1], self.state.flow.turn,
+                                 state_hash(self.state) if count % HASH_EVERY == 0 else None)
+        except OSError:
+            self._journal = None
+        self._whole_save_due = self._journal is None or self.over or count - self._journal.base >= COMPACT_EVERY
 
     def settle(self) -> None:
         """Make every action applied so far durable: the journal synced to disk, or the save written

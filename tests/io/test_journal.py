@@ -39,7 +39,6 @@ def journaled(toy_ruleset, doc):
         journal.append(action_json(actions[-1], state.ruleset_id), state.turn,
                        state_hash(state) if i % 2 else None)
     journal.sync()
-    journal.close()
     return path, state, actions
 
 

@@ -48,7 +48,7 @@ def test_each_action_is_a_journal_line_and_the_save_is_whole_at_the_end(tmp_path
         assert state_hash(resume(load_save(referee.save_path))) == state_hash(referee.state)
     while not referee.over:
         assert act(referee) is None
-    assert not journal_path(referee.save_path).exists() or len(journal_lines(referee)) == 1
+    assert not journal_path(referee.save_path).exists()        # over: the save holds it all
     save = load_save(referee.save_path)
     assert save.journal is None and len(save.actions) == referee.state.action_count
     assert simulate.summary_line(resume(save)) == simulated(scenario_of(NAME, TURNS))
@@ -109,3 +109,14 @@ def test_the_ai_seats_actions_are_journaled_too(tmp_path, seats):
     while not referee.over and referee.state.action_count < 8:
         assert act(referee) is None
         assert state_hash(resume(load_save(referee.save_path))) == state_hash(referee.state)
+
+
+def test_a_journal_that_cannot_be_written_gives_way_to_a_whole_save(tmp_path):
+    referee = a_referee(tmp_path)
+    act(referee)
+    journal_path(referee.save_path).unlink()               # gone under the referee's feet
+    assert act(referee) is None
+    save = load_save(referee.save_path)
+    assert save.journal is None and len(save.actions) == referee.state.action_count == 2
+    assert len(journal_lines(referee)) == 1                # and a new journal after the save
+    assert act(referee) is None and len(load_save(referee.save_path).actions) == 3
