@@ -5,16 +5,18 @@ time, and it grows with the game. A journal holds the actions played since the s
 written whole: `game.json` keeps the game up to some action, `game.journal` the actions after it.
 
     {"format": "skirmish-table-journal", "version": 1, "game": "<key>", "base": 120}
-    {"n": 120, "turn": 4, "action": {"type": "Order", ...}}
-    {"n": 121, "turn": 4, "action": {...}, "hash": "<the state hash after this action>"}
+    {"n": 120, "action": {"type": "Order", ...}}
+    {"n": 121, "action": {...}, "hash": "<the state hash after it>", "turn": 4, "label": "..."}
 
 - The first line names the game (`game_key`: its ruleset, scenario and seed) and the action the
   journal starts at; it is written whole (a temporary renamed over the old journal), so a journal
   is never without it. A journal of another game is refused.
 - Each later line is one action (`n`: its place in the whole game), written with one write and
   flushed to the system at once; `sync` makes the lines durable (fsync), which a referee does before
-  it tells anyone the action happened. Some lines carry the state hash after their action, which
-  loading checks as the fast load of a save checks the saved hash (game/io/save_file.py).
+  it tells anyone the action happened. Some lines are checkpoints: the state hash and turn after
+  their action, which loading checks as the fast load of a save checks the saved ones
+  (game/io/save_file.py), and the save's label there if it changes (an autosave's says where the
+  game is).
 - A process killed while writing a line leaves that line cut short (no newline). Nobody was told
   of its action (it was not durable yet), so loading ignores it, with a note saying so; a bad
   whole line is refused, naming it.
@@ -75,12 +77,13 @@ class Journal:
                           .decode("ascii"))
         return cls(path, key, base)
 
-    def append(self, action: dict[str, Any], turn: int, state_hash: str | None = None) -> None:
-        """The next action of the game (as a save writes it) and the turn after it; `state_hash`:
-        the state's hash after it, for the lines that carry one."""
-        doc: dict[str, Any] = {"n": self.count, "turn": turn, "action": action}
-        if state_hash is not None:
-            doc["hash"] = state_hash
+    def append(self, action: dict[str, Any], checkpoint: "Checkpoint | None" = None) -> None:
+        """The next action of the game (as a save writes it), and on some lines the checkpoint after it."""
+        doc: dict[str, Any] = {"n": self.count, "action": action}
+        if checkpoint is not None:
+            doc.update(hash=checkpoint.state_hash, turn=checkpoint.turn)
+            if checkpoint.label is not None:
+                doc["label"] = checkpoint.label
         data = memoryview(_line(doc))
         fd = self._open()
         try:
@@ -108,15 +111,24 @@ class Journal:
 
 # -- reading -------------------------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
+class Checkpoint:
+    """What a replay must reach after a line's action: the state hash and the turn; and the save's
+    label from there on (None: as before)."""
+
+    state_hash: str
+    turn: int
+    label: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
 class Entry:
     """One action line: its line number in the file, the action's place in the game (`n`), the
-    turn after it, the action as a save writes it and, on some lines, the state hash after it."""
+    action as a save writes it and, on some lines, the checkpoint after it."""
 
     line: int
     n: int
-    turn: int
     action: dict[str, Any]
-    state_hash: str | None
+    checkpoint: Checkpoint | None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -167,22 +179,30 @@ def _header(doc: Any, key: str, source: str) -> int:
 
 def _entry(doc: Any, source: str, line: int, expected: int) -> Entry:
     if not isinstance(doc, dict):
-        raise FileProblem(source, f"line {line}", "expected an object {\"n\": ..., \"turn\": ..., \"action\": ...}")
-    extra = set(doc) - {"n", "turn", "action", "hash"}
+        raise FileProblem(source, f"line {line}", "expected an object {\"n\": ..., \"action\": ...}")
+    extra = set(doc) - {"n", "action", "hash", "turn", "label"}
     if extra:
-        raise FileProblem(source, f"line {line}.{sorted(extra)[0]}", "expected only n, turn, action and hash")
+        raise FileProblem(source, f"line {line}.{sorted(extra)[0]}", "expected only n, action, hash, turn and label")
     if doc.get("n") != expected or isinstance(doc.get("n"), bool):
         raise FileProblem(source, f"line {line}.n", f"expected action {expected} (the lines follow each other), "
                                                     f"got {shown(doc.get('n'))}")
-    turn = doc.get("turn")
-    if not isinstance(turn, int) or isinstance(turn, bool):
-        raise FileProblem(source, f"line {line}.turn", f"expected a whole number, got {shown(turn)}")
     if not isinstance(doc.get("action"), dict):
         raise FileProblem(source, f"line {line}.action", f"expected an action object, got {shown(doc.get('action'))}")
-    digest = doc.get("hash")
-    if digest is not None and not isinstance(digest, str):
+    return Entry(line, expected, doc["action"], _checkpoint(doc, source, line))
+
+
+def _checkpoint(doc: dict[str, Any], source: str, line: int) -> Checkpoint | None:
+    """A line's hash, turn and label: none of them, or the hash and turn (the label optional)."""
+    if not {"hash", "turn", "label"} & set(doc):
+        return None
+    digest, turn, label = doc.get("hash"), doc.get("turn"), doc.get("label")
+    if not isinstance(digest, str):
         raise FileProblem(source, f"line {line}.hash", f"expected a state hash (a string), got {shown(digest)}")
-    return Entry(line, expected, turn, doc["action"], digest)
+    if not isinstance(turn, int) or isinstance(turn, bool):
+        raise FileProblem(source, f"line {line}.turn", f"expected a whole number, got {shown(turn)}")
+    if label is not None and not isinstance(label, str):
+        raise FileProblem(source, f"line {line}.label", f"expected a string, got {shown(label)}")
+    return Checkpoint(digest, turn, label)
 
 
-__all__ = ["Entry", "Journal", "JournalRead", "game_key", "journal_path", "read_journal"]
+__all__ = ["Checkpoint", "Entry", "Journal", "JournalRead", "game_key", "journal_path", "read_journal"]

@@ -81,8 +81,10 @@ class SaveSummary:
     actions: int
 
 
-def _now() -> str:
-    return dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+def _now(seconds: float | None = None) -> str:
+    """Now (or a file time, in seconds since the epoch) as a save writes `saved_at`."""
+    when = dt.datetime.now(dt.timezone.utc) if seconds is None else dt.datetime.fromtimestamp(seconds, dt.timezone.utc)
+    return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _parse_time(text: str) -> dt.datetime | None:
@@ -334,8 +336,9 @@ def join_journal(save: SaveData, path: Path) -> None:
             continue
         save.actions.append(action)
         part.lines.append(entry.line)
-        if entry.state_hash is not None:
-            part.hashes[len(save.actions)] = (entry.state_hash, entry.turn)
+        if entry.checkpoint is not None:
+            part.hashes[len(save.actions)] = (entry.checkpoint.state_hash, entry.checkpoint.turn)
+            save.label = save.label if entry.checkpoint.label is None else entry.checkpoint.label
     if part.lines or part.note:
         save.journal = part
 
@@ -420,7 +423,8 @@ def matches(save: SaveData, state: GameState) -> bool:
 
 # -- the saves folder ----------------------------------------------------------------------------------
 def read_summary(path: str | os.PathLike[str]) -> SaveSummary:
-    """A save's header, checked but not replayed (raises FileProblem)."""
+    """A save's header (with its journal's actions, last turn and label, and the journal's time),
+    checked but not replayed (raises FileProblem)."""
     source = os.fspath(path)
     doc = expect_object(parse_json(read_bytes(path, source, MAX_SAVE_BYTES), source, MAX_SAVE_BYTES),
                         source, "a save")
@@ -428,8 +432,17 @@ def read_summary(path: str | os.PathLike[str]) -> SaveSummary:
     scen = model.scenario
     name = scen.get("name") if isinstance(scen.get("name"), str) else "?"
     title = scen.get("title") if isinstance(scen.get("title"), str) else name
-    return SaveSummary(saved_at=model.saved_at, title=title, scenario=name, ruleset=model.ruleset,
-                       turn=model.turn, label=model.label, actions=len(model.actions))
+    saved_at, turn, label, actions = model.saved_at, model.turn, model.label, len(model.actions)
+    journal = journal_path(path)
+    if journal.is_file():
+        later = [e for e in read_journal(journal, game_key(model.ruleset, name, model.seed)).entries if e.n >= actions]
+        for entry in later:
+            if entry.checkpoint is not None:
+                turn, label = entry.checkpoint.turn, label if entry.checkpoint.label is None else entry.checkpoint.label
+        if later:
+            saved_at, actions = _now(journal.stat().st_mtime), actions + len(later)
+    return SaveSummary(saved_at=saved_at, title=title, scenario=name, ruleset=model.ruleset,
+                       turn=turn, label=label, actions=actions)
 
 
 def list_saves(folder: Path | None = None) -> list[tuple[Path, SaveSummary]]:

@@ -24,7 +24,7 @@ from game.engine.scenario import Scenario
 from game.engine.state import GameState, state_hash
 from game.io.save_file import HUMAN, action_json, load_save, resume, save_game, write_json_atomic
 from game.io.errors import FileProblem
-from game.io.journal import Journal, game_key, journal_path
+from game.io.journal import Checkpoint, Journal, game_key, journal_path
 from game.io.jsontext import parse_json, read_bytes
 from game.net import wire
 
@@ -130,8 +130,8 @@ class Referee:
             return
         count = len(self.actions)
         try:
-            self._journal.append(self._encoded[-1], self.state.flow.turn,
-                                 state_hash(self.state) if count % HASH_EVERY == 0 else None)
+            self._journal.append(self._encoded[-1], Checkpoint(state_hash(self.state), self.state.flow.turn)
+                                 if count % HASH_EVERY == 0 else None)
         except OSError:
             self._journal = None
         self._whole_save_due = self._journal is None or self.over or count - self._journal.base >= COMPACT_EVERY

@@ -11,7 +11,7 @@ import pytest
 from game.engine import game as engine
 from game.engine.state import state_hash
 from game.io.errors import FileProblem
-from game.io.journal import Journal, game_key, journal_path, read_journal
+from game.io.journal import Checkpoint, Journal, game_key, journal_path, read_journal
 from game.io.save_file import action_json, load_save, resume, save_game, saves_dir
 from game.io.scenario_file import scenario_from_doc
 
@@ -36,8 +36,8 @@ def journaled(toy_ruleset, doc):
                             len(actions))
     for i in range(JOURNALED):
         actions.append(play_one(state))
-        journal.append(action_json(actions[-1], state.ruleset_id), state.turn,
-                       state_hash(state) if i % 2 else None)
+        journal.append(action_json(actions[-1], state.ruleset_id),
+                       Checkpoint(state_hash(state), state.turn) if i % 2 else None)
     journal.sync()
     return path, state, actions
 
@@ -177,4 +177,20 @@ def test_reading_a_journal_alone(journaled):
     assert (read.base, read.note) == (SAVED, "")
     assert [e.n for e in read.entries] == list(range(SAVED, SAVED + JOURNALED))
     assert [e.action for e in read.entries] == [action_json(a, "io-toy") for a in actions[SAVED:]]
-    assert [e.state_hash is not None for e in read.entries] == [i % 2 == 1 for i in range(JOURNALED)]
+    assert [e.checkpoint is not None for e in read.entries] == [i % 2 == 1 for i in range(JOURNALED)]
+
+
+@pytest.mark.parametrize("change, place, expected", [
+    (lambda d: d.pop("turn"), "line 3.turn", "expected a whole number, got null"),
+    (lambda d: d.update(hash=5), "line 3.hash", "expected a state hash (a string), got 5"),
+    (lambda d: d.update(label=["x"]), "line 3.label", "expected a string, got an array of 1"),
+    (lambda d: d.update(wings=2), "line 3.wings", "expected only n, action, hash, turn and label"),
+])
+def test_a_checkpoint_is_a_hash_and_a_turn_and_maybe_a_label(journaled, change, place, expected):
+    path, _, _ = journaled
+    lines = lines_of(path)
+    bad = json.loads(lines[2])
+    change(bad)
+    write_lines(path, lines[:2] + [json.dumps(bad)] + lines[3:])
+    with pytest.raises(FileProblem, match=re.escape(f"{journal_path(path)}: {place}: {expected}")):
+        load_save(path)
