@@ -33,13 +33,16 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_server(port, data):
+def start_server(port, data, servers):
+    """A server on `port`, added to `servers` at once (so that whatever happens it is killed at the
+    end); returns its first line, said once the port is open."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--bind", "127.0.0.1", "--port", str(port),
-                             "--data", str(data)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()           # "serving on ...": the port is open
-    assert line.startswith("serving on"), line + proc.stderr.read()
-    return proc, line
+    servers.append(subprocess.Popen([sys.executable, "-m", "game", "serve", "--bind", "127.0.0.1", "--port",
+                                     str(port), "--data", str(data)], env=env, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True))
+    line = servers[-1].stdout.readline()
+    assert line.startswith("serving on"), line + servers[-1].stderr.read()
+    return line
 
 
 def uninterrupted(name, turns, seed):
@@ -68,7 +71,7 @@ def test_a_server_killed_twenty_times_mid_game_resumes_every_game_with_nothing_l
     # the kills come when the games together reach these counts of actions (the same count twice: the
     # second kill while the server is still resuming), each after a pause of 0-40 ms
     at_counts = sorted(1 + rng.below(total - 2) for _ in range(KILLS))
-    servers, lines, reached, went_back = [start_server(port, data)[0]], [], {}, []
+    servers, lines, reached, went_back = [], [], {}, []
 
     def on_state(guest):
         """Nothing a guest was told is lost: after a restart it is never sent an older state."""
@@ -85,9 +88,7 @@ def test_a_server_killed_twenty_times_mid_game_resumes_every_game_with_nothing_l
             await asyncio.sleep(rng.below(40) / 1000)
             servers[-1].send_signal(signal.SIGKILL)
             await asyncio.to_thread(servers[-1].wait)
-            proc, line = await asyncio.to_thread(start_server, port, data)
-            servers.append(proc)
-            lines.append(line)
+            lines.append(await asyncio.to_thread(start_server, port, data, servers))
 
     async def main():
         created = []
@@ -102,6 +103,7 @@ def test_a_server_killed_twenty_times_mid_game_resumes_every_game_with_nothing_l
         return created, guests
 
     try:
+        start_server(port, data, servers)
         created, guests = asyncio.run(main())
     finally:
         for proc in servers:
