@@ -4,6 +4,10 @@ The action list is the truth: loading replays it, and the saved state hash only 
 replay reached the same state. A save is written to a temporary file in the same folder, flushed
 to disk, then `os.replace`d over the old one, so a crash never leaves half a save and the previous
 autosave survives. No pickle, no eval: a save is JSON data, checked like a scenario when loaded.
+
+A game saved after every action (a network referee) writes its save whole only now and then and
+appends each action to a journal beside it (game/io/journal.py); `load_save` reads the two as one
+game, and `resume` checks the journal's state hashes as it checks the save's.
 """
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ from game.engine.scenario import Scenario
 from game.engine.state import GameState, state_hash
 from game.io.errors import FileProblem, shown
 from game.io.explain import problem_from
+from game.io.journal import game_key, journal_path, read_journal
 from game.io.jsontext import MAX_SAVE_BYTES, expect_object, parse_json, read_bytes
 from game.io.models import SAVE_FORMAT, SAVE_VERSION, SaveModel
 from game.io.paths import (autosave_path, autosave_slot, autosaves, clean_stale_temp_files,
@@ -48,6 +53,19 @@ class SaveData:
     state_hash: str | None
     source: str = ""              # the file it came from, for messages
     started: dt.datetime | None = None   # when the game began (local time): its autosave slot's name
+    journal: "JournalPart | None" = None  # the actions read from the journal beside the save (at the end)
+
+
+@dataclasses.dataclass
+class JournalPart:
+    """The actions a save's journal adds: `actions[first:]` of the SaveData, each from its `lines`
+    (line numbers), with the state hash and turn of the lines that carry a hash."""
+
+    source: str
+    first: int
+    lines: list[int]
+    hashes: dict[int, tuple[str, int]]     # actions played -> (state hash, turn) after them
+    note: str = ""                         # a cut-short last line, ignored
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,8 +81,10 @@ class SaveSummary:
     actions: int
 
 
-def _now() -> str:
-    return dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+def _now(seconds: float | None = None) -> str:
+    """Now (or a file time, in seconds since the epoch) as a save writes `saved_at`."""
+    when = dt.datetime.now(dt.timezone.utc) if seconds is None else dt.datetime.fromtimestamp(seconds, dt.timezone.utc)
+    return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _parse_time(text: str) -> dt.datetime | None:
@@ -176,7 +196,9 @@ def save_game(path: str | os.PathLike[str], state: GameState, actions: list[Acti
     """Write a save atomically; a folder that cannot be written is a FileProblem."""
     doc = save_document(state, actions, players, label, encoded, started)
     try:
-        return write_json_atomic(path, doc)
+        out = write_json_atomic(path, doc)
+        journal_path(out).unlink(missing_ok=True)      # a whole save: a journal before it is done with
+        return out
     except OSError as exc:
         raise FileProblem(os.fspath(path), None,
                           f"expected a writable place for the save ({exc.strerror or exc})") from None
@@ -286,31 +308,76 @@ def parse_save(text: str | bytes, source: str) -> SaveData:
 
 
 def load_save(path: str | os.PathLike[str]) -> SaveData:
-    """Read and check a save (raises FileProblem); `resume` replays it."""
+    """Read and check a save and the journal beside it, if any (raises FileProblem); `resume`
+    replays them."""
     source = os.fspath(path)
-    return parse_save(read_bytes(path, source, MAX_SAVE_BYTES), source)
+    save = parse_save(read_bytes(path, source, MAX_SAVE_BYTES), source)
+    if journal_path(path).is_file():
+        join_journal(save, journal_path(path))
+    return save
+
+
+def join_journal(save: SaveData, path: Path) -> None:
+    """Add the journal's actions after the save's own. Lines of actions the save already holds (the
+    save was written whole and the process stopped before the journal began again) must be the
+    save's; the first line after them must follow the save's last action."""
+    source = os.fspath(path)
+    read = read_journal(path, game_key(save.ruleset, save.scenario.name, save.seed))
+    ruleset = ruleset_for(save.ruleset, source, "line 1")
+    if read.base > len(save.actions):
+        raise FileProblem(source, "line 1.base", f"expected a journal starting at most at the save's "
+                                                 f"{len(save.actions)} actions, got {read.base}")
+    part = JournalPart(source, len(save.actions), [], {}, read.note)
+    for entry in read.entries:
+        action = _action(entry.action, ruleset, source, f"line {entry.line}.action")
+        if entry.n < part.first:
+            if action != save.actions[entry.n]:
+                raise FileProblem(source, f"line {entry.line}", f"expected the save's action {entry.n}: "
+                                                                "this journal does not follow this save")
+            continue
+        save.actions.append(action)
+        part.lines.append(entry.line)
+        if entry.checkpoint is not None:
+            part.hashes[len(save.actions)] = (entry.checkpoint.state_hash, entry.checkpoint.turn)
+            save.label = save.label if entry.checkpoint.label is None else entry.checkpoint.label
+    if part.lines or part.note:
+        save.journal = part
 
 
 def resume(save: SaveData) -> GameState:
     """Replay the save's actions from its scenario and seed; the saved hash must match the replay.
 
     The fast way first: each action applied without its legality check (the option search, most
-    of a replay's time), the end confirmed by the saved state hash and turn. A save without a hash,
-    or whose fast replay fails or ends elsewhere (a tampered or broken file), is replayed again
-    with every check, so a refused action is named by its place in the file."""
-    if save.state_hash is not None:
+    of a replay's time), the end confirmed by the saved state hash and turn (and each hash its
+    journal carries; the journal's actions after its last hash are checked). A save without a
+    hash, or whose fast replay fails or ends elsewhere (a tampered or broken file), is replayed
+    again with every check, so a refused action is named by its place in the file."""
+    hashed = [count for count, (digest, _) in _checkpoints(save).items() if digest is not None]
+    if hashed:
         with contextlib.suppress(Exception):
-            state = _replay(save, checked=False)
-            if matches(save, state):
-                return state
-    state = _replay(save, checked=True)
-    _confirm(save, state)
-    return state
+            return _replay(save, checked_from=max(hashed))
+    return _replay(save, checked_from=0)
 
 
-def _replay(save: SaveData, checked: bool) -> GameState:
-    """game.replay, step by step, so that a refused action is named by its place in the file."""
+def _checkpoints(save: SaveData) -> dict[int, tuple[str | None, int]]:
+    """Actions played -> (state hash, turn) the replay must reach there: the save's own, then the
+    journal's."""
+    own = save.journal.first if save.journal is not None else len(save.actions)
+    return {own: (save.state_hash, save.turn), **(save.journal.hashes if save.journal is not None else {})}
+
+
+def _place(save: SaveData, i: int) -> tuple[str, str]:
+    """Where action i was read: the save's `actions[i]`, or its journal's line."""
+    if save.journal is not None and i >= save.journal.first:
+        return save.journal.source, f"line {save.journal.lines[i - save.journal.first]}"
+    return save.source or save.scenario.name, f"actions[{i}]"
+
+
+def _replay(save: SaveData, checked_from: int) -> GameState:
+    """game.replay, step by step, so that a refused action is named by its place in the file; the
+    actions from `checked_from` on are checked, and each checkpoint is confirmed on the way."""
     source = save.source or save.scenario.name
+    checkpoints = _checkpoints(save)
     try:
         state = engine.new_game(save.scenario, save.seed, save.options)
     except FileProblem:
@@ -318,36 +385,47 @@ def _replay(save: SaveData, checked: bool) -> GameState:
     except Exception as exc:  # the ruleset's setup meeting data it cannot use
         raise FileProblem(source, "scenario", f"expected a scenario the ruleset can set up "
                                               f"({type(exc).__name__}: {exc})") from exc
+    if 0 in checkpoints:
+        _confirm(save, state, 0, *checkpoints[0])
     for i, action in enumerate(save.actions):
+        checked = i >= checked_from
         try:
             engine.apply(state, action, atomic=checked, checked=checked)
         except engine.IllegalAction as exc:
-            raise FileProblem(source, f"actions[{i}]", f"expected a legal action on replay ({exc})") from None
+            raise FileProblem(*_place(save, i), f"expected a legal action on replay ({exc})") from None
         except Exception as exc:  # a ruleset failing on an action it allowed: still one line
-            raise FileProblem(source, f"actions[{i}]", f"expected an action the ruleset can apply "
-                                                       f"({type(exc).__name__}: {exc})") from exc
+            raise FileProblem(*_place(save, i), f"expected an action the ruleset can apply "
+                                                f"({type(exc).__name__}: {exc})") from exc
+        if i + 1 in checkpoints:
+            _confirm(save, state, i + 1, *checkpoints[i + 1])
     return state
 
 
-def _confirm(save: SaveData, state: GameState) -> None:
-    """The replay must reach the saved state (hash) and turn."""
-    source = save.source or save.scenario.name
-    replayed = state_hash(state)
-    if save.state_hash is not None and replayed != save.state_hash:
-        raise FileProblem(source, "state_hash", f"the actions do not reproduce the saved state "
-                                                f"(hash {save.state_hash}, replayed {replayed})")
-    if state.flow.turn != save.turn:
-        raise FileProblem(source, "turn", f"expected the replayed turn {state.flow.turn}, got {save.turn}")
+def _confirm(save: SaveData, state: GameState, count: int, digest: str | None, turn: int) -> None:
+    """After `count` actions the replay must reach the state (hash) and turn saved there: the save's
+    own fields, or a journal line's."""
+    own = save.journal is None or count == save.journal.first
+    source, place = (save.source or save.scenario.name, "state_hash") if own else _place(save, count - 1)
+    replayed = state_hash(state) if digest is not None else None
+    if replayed != digest:
+        said = "the saved state" if own else "the state hash written with this line"
+        raise FileProblem(source, place, f"the actions do not reproduce {said} (hash {digest}, replayed {replayed})")
+    if state.flow.turn != turn:
+        raise FileProblem(source, "turn" if own else place,
+                          f"expected the replayed turn {state.flow.turn}, got {turn}")
 
 
 def matches(save: SaveData, state: GameState) -> bool:
-    """Did a trusted (unchecked) replay reach the saved state? Without a saved hash: never trusted."""
-    return save.state_hash is not None and state_hash(state) == save.state_hash and state.flow.turn == save.turn
+    """Did a trusted (unchecked) replay reach the saved state (the journal's last line's, when it
+    has one)? Without a hash there: never trusted."""
+    digest, turn = _checkpoints(save).get(len(save.actions), (None, 0))
+    return digest is not None and state_hash(state) == digest and state.flow.turn == turn
 
 
 # -- the saves folder ----------------------------------------------------------------------------------
 def read_summary(path: str | os.PathLike[str]) -> SaveSummary:
-    """A save's header, checked but not replayed (raises FileProblem)."""
+    """A save's header (with its journal's actions, last turn and label, and the journal's time),
+    checked but not replayed (raises FileProblem)."""
     source = os.fspath(path)
     doc = expect_object(parse_json(read_bytes(path, source, MAX_SAVE_BYTES), source, MAX_SAVE_BYTES),
                         source, "a save")
@@ -355,8 +433,17 @@ def read_summary(path: str | os.PathLike[str]) -> SaveSummary:
     scen = model.scenario
     name = scen.get("name") if isinstance(scen.get("name"), str) else "?"
     title = scen.get("title") if isinstance(scen.get("title"), str) else name
-    return SaveSummary(saved_at=model.saved_at, title=title, scenario=name, ruleset=model.ruleset,
-                       turn=model.turn, label=model.label, actions=len(model.actions))
+    saved_at, turn, label, actions = model.saved_at, model.turn, model.label, len(model.actions)
+    journal = journal_path(path)
+    if journal.is_file():
+        later = [e for e in read_journal(journal, game_key(model.ruleset, name, model.seed)).entries if e.n >= actions]
+        for entry in later:
+            if entry.checkpoint is not None:
+                turn, label = entry.checkpoint.turn, label if entry.checkpoint.label is None else entry.checkpoint.label
+        if later:
+            saved_at, actions = _now(journal.stat().st_mtime), actions + len(later)
+    return SaveSummary(saved_at=saved_at, title=title, scenario=name, ruleset=model.ruleset,
+                       turn=turn, label=label, actions=actions)
 
 
 def list_saves(folder: Path | None = None) -> list[tuple[Path, SaveSummary]]:
@@ -378,7 +465,7 @@ def list_saves(folder: Path | None = None) -> list[tuple[Path, SaveSummary]]:
     return [(path, summary) for _, _, path, summary in found]
 
 
-__all__ = ["SaveData", "SaveSummary", "save_game", "load_save", "parse_save", "save_from_doc", "resume",
+__all__ = ["SaveData", "SaveSummary", "JournalPart", "join_journal", "save_game", "load_save", "parse_save", "save_from_doc", "resume",
            "saves_dir", "autosave_path", "settings_path", "list_saves", "read_summary",
            "write_json_atomic", "write_text_atomic", "clean_stale_temp_files", "autosave_slot", "latest_autosave",
            "autosaves", "matches"]

@@ -1,6 +1,8 @@
 """`make bench` figure of issue 29: `net-load games=50 actions=N clients=100 p50_ms=.. p95_ms=.. max_ms=..
-target_p95_ms=50 within=yes|no load_avg=.. cores=..` (and the same for one game alone: the referee's own
-cost per action, without the queue of the others; the load average says how busy the machine was).
+target_p95_ms=50 within=yes|no server_cpu_ms=.. load_avg=.. cores=..` (and the same for one game alone:
+the referee's own cost per action, without the queue of the others; the load average says how busy the
+machine was). `server_cpu_ms`: the server's CPU time per action while the games are played (Linux;
+games created before), which a busy machine changes less than the round trips.
 
 50 AI-against-AI games at once on one club server (`python -m game serve`, a process of its own, each
 game saved after every action), two guests each. The round trip of an action is timed from a guest's
@@ -21,6 +23,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 GAMES = 50
 SCENARIO, TURNS, LEVEL = "takipsilim-dusk-ambush", 2, "easy"
@@ -73,7 +76,9 @@ async def guest(address: str, code: str, actions: list[tuple[dict, float]], roun
                 await ws.send(wire.dumps({"type": "act", "at": at, "action": action}))
 
 
-async def load(address: str, plans: list[list[tuple[dict, float]]], seeds: list[int]) -> list[float]:
+async def load(address: str, plans: list[list[tuple[dict, float]]], seeds: list[int],
+               server_cpu: Callable[[], float] = lambda: 0.0) -> tuple[list[float], float]:
+    """The games created, then played: the round trips, and the server's CPU time while they played."""
     import websockets
     from game.net import wire
     rounds: list[float] = []
@@ -83,9 +88,10 @@ async def load(address: str, plans: list[list[tuple[dict, float]]], seeds: list[
             await ws.send(wire.dumps({"type": "create", "scenario": SCENARIO, "seed": seed,
                                       "players": ["guest", "guest"], "max_turns": TURNS}))
             games.append(json.loads(await ws.recv())["codes"])
+    before = server_cpu()
     await asyncio.gather(*[guest(address, code, plan, rounds)
                            for codes, plan in zip(games, plans) for code in codes.values()])
-    return rounds
+    return rounds, server_cpu() - before
 
 
 def run() -> list[str]:
@@ -93,16 +99,29 @@ def run() -> list[str]:
     plans = [chosen_actions(seed) for seed in seeds]
     lines = []
     for games in (1, GAMES):                  # alone (the referee's own cost), then the load
-        rounds = sorted(serve_and_play(plans[:games], seeds[:games]))
+        rounds, cpu = serve_and_play(plans[:games], seeds[:games])
+        rounds.sort()
         p95 = rounds[int(0.95 * (len(rounds) - 1))]
+        cpu_text = f"server_cpu_ms={1000 * cpu / len(rounds):.2f} " if cpu else ""
         lines.append(f"net-load games={games} actions={len(rounds)} clients={2 * games} "
                      f"p50_ms={statistics.median(rounds):.1f} p95_ms={p95:.1f} max_ms={rounds[-1]:.1f} "
                      f"target_p95_ms={TARGET_P95_MS:.0f} within={'yes' if p95 <= TARGET_P95_MS else 'no'} "
-                     f"load_avg={os.getloadavg()[0]:.1f} cores={os.cpu_count()}")
+                     f"{cpu_text}load_avg={os.getloadavg()[0]:.1f} cores={os.cpu_count()}")
     return lines
 
 
-def serve_and_play(plans: list[list[tuple[dict, float]]], seeds: list[int]) -> list[float]:
+def cpu_of(pid: int) -> Callable[[], float]:
+    """The CPU seconds a process has used so far (user and system), read from /proc; 0 elsewhere."""
+    def used() -> float:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return used
+
+
+def serve_and_play(plans: list[list[tuple[dict, float]]], seeds: list[int]) -> tuple[list[float], float]:
     """A club server of its own (a process, a fresh data folder) and the guests of every game."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -114,7 +133,7 @@ def serve_and_play(plans: list[list[tuple[dict, float]]], seeds: list[int]) -> l
                                    "--data", data], env=env, stdout=subprocess.PIPE, text=True)
         try:
             assert server.stdout is not None and server.stdout.readline().startswith("serving")
-            return asyncio.run(load(f"127.0.0.1:{port}", plans, seeds))
+            return asyncio.run(load(f"127.0.0.1:{port}", plans, seeds, cpu_of(server.pid)))
         finally:
             server.kill()
             server.wait()

@@ -3,9 +3,10 @@
 Each side is seated as a `guest` (a person or program joining with a code), or an AI level that
 plays itself as `simulate` plays it (the same players from the same seed, so the same game). A
 guest's action is parsed, checked against the seat and `engine.check`, and only then applied; any
-fault gets one error reply and changes nothing. After every action the game is saved atomically
-(game/io/save_file.py); the seats and their codes lie beside the save, so a referee restarted from
-it takes its guests back.
+fault gets one error reply and changes nothing. Every action is appended to the game's journal
+beside its save (game/io/journal.py) and made durable (`settle`) before anyone is told of it; the
+save is written whole (atomically) every COMPACT_EVERY actions and at the game's end. The seats
+and their codes lie beside the save, so a referee restarted from it takes its guests back.
 """
 from __future__ import annotations
 
@@ -18,15 +19,20 @@ from game.ai.players import AUTO_LEVEL, PLAYER_KINDS, make_player
 from game.engine import game as engine
 from game.engine.actions import Action
 from game.engine.dice import derived_seed
+from game.engine.ruleset import Option, Ruleset
 from game.engine.scenario import Scenario
-from game.engine.state import GameState
+from game.engine.state import GameState, state_hash
 from game.io.save_file import HUMAN, action_json, load_save, resume, save_game, write_json_atomic
 from game.io.errors import FileProblem
+from game.io.journal import Checkpoint, Journal, game_key, journal_path
 from game.io.jsontext import parse_json, read_bytes
 from game.net import wire
 
 GUEST = "guest"
 SEATS_SUFFIX = ".seats.json"
+COMPACT_EVERY = 100     # actions between two whole saves (the journal holds those in between)
+HASH_EVERY = 10         # one journal line in HASH_EVERY carries the state hash (its cost is the
+                        # state's JSON); loading checks the actions after the last hash one by one
 
 
 class RefereeError(ValueError):
@@ -56,7 +62,11 @@ class Referee:
         self.state, self.actions, self.seats, self.codes = state, actions, seats, codes
         self.save_path = save_path
         self.problem = ""                       # why the game stopped short, if it did (an AI's failure)
+        self.note = ""                          # what the journal said when the game was resumed
         self._encoded = [action_json(a, state.ruleset_id) for a in actions]
+        self._journal: Journal | None = None
+        self._whole_save_due = False
+        self._options: tuple[int, list[Option]] = (-1, [])     # the legal options sent at that action
         self._ai = {s: make_player(who, state.seed, s) for s, who in enumerate(seats) if who != GUEST}
         self._auto = [make_player(AUTO_LEVEL, state.seed, s) for s in range(state.sides)]
 
@@ -76,11 +86,14 @@ class Referee:
             write_json_atomic(seats_path(save_path), {"seats": seats, "codes": {str(s): c for s, c in codes.items()}})
         referee.save()
         referee.play_ai()
+        referee.settle()
         return referee
 
     @classmethod
     def restart(cls, save_path: Path) -> "Referee":
-        """The referee of a saved game, its seats and codes read from beside the save."""
+        """The referee of a saved game (its save and journal), its seats and codes read from beside
+        the save. It is saved whole at once: the journal begins again after it (a line a crash cut
+        short is gone, and `note` says so)."""
         save = load_save(save_path)
         state = resume(save)
         where = str(seats_path(save_path))
@@ -91,14 +104,47 @@ class Referee:
         except (KeyError, TypeError, ValueError, AttributeError):
             raise FileProblem(where, "seats", "expected the seats and join codes the referee wrote") from None
         referee = cls(state, list(save.actions), seats, codes, save_path)
+        referee.note = save.journal.note if save.journal is not None else ""
+        referee.save()
         referee.play_ai()
+        referee.settle()
         return referee
 
     def save(self) -> None:
-        if self.save_path is not None:
-            players = [HUMAN if who == GUEST else who for who in self.seats]
-            save_game(self.save_path, self.state, self.actions, players, label="network game",
-                      encoded=self._encoded)
+        """The save written whole (atomically), and a new journal after it (none once the game is
+        over: the save holds it all)."""
+        if self.save_path is None:
+            return
+        players = [HUMAN if who == GUEST else who for who in self.seats]
+        save_game(self.save_path, self.state, self.actions, players, label="network game",
+                  encoded=self._encoded)
+        self._journal = None if self.over else Journal.start(journal_path(self.save_path), game_key(
+            self.state.ruleset_id, self.state.scenario.name, self.state.seed), len(self.actions))
+        self._whole_save_due = False
+
+    def _record(self) -> None:
+        """The action just applied, appended to the journal (handed to the system, not yet durable);
+        a journal that cannot be written makes the next `settle` write the save whole."""
+        if self._journal is None:
+            self._whole_save_due = self.save_path is not None
+            return
+        count = len(self.actions)
+        try:
+            self._journal.append(self._encoded[-1], Checkpoint(state_hash(self.state), self.state.flow.turn)
+                                 if count % HASH_EVERY == 0 else None)
+        except OSError:
+            self._journal = None
+        self._whole_save_due = self._journal is None or self.over or count - self._journal.base >= COMPACT_EVERY
+
+    def settle(self) -> None:
+        """Make every action applied so far durable: the journal synced to disk, or the save written
+        whole when it is due (every COMPACT_EVERY actions, and at the game's end). Nobody may be told
+        of an action before this returns. It may run in a thread while other games go on (it reads
+        this game's state only: the caller holds the game until it returns)."""
+        if self._whole_save_due:
+            self.save()
+        elif self._journal is not None:
+            self._journal.sync()
 
     # -- seats ---------------------------------------------------------------------------------
     def join(self, code: Any) -> int:
@@ -133,9 +179,25 @@ class Referee:
         mine = decision is not None and decision.seat == seat and not engine.auto_played(self.state)
         message = {"type": "state", "at": self.state.action_count, "view": wire.view_json(view, log_from),
                    "decision": wire.decision_json(decision) if decision is not None else None,
-                   "options": wire.options_json(engine.legal_actions(self.state), self.state.ruleset_id)
+                   "options": wire.options_json(self.legal(), self.state.ruleset_id)
                    if mine else None, "problem": self.problem or None}
         return message, (key, len(view.log))
+
+    def legal(self) -> list[Option]:
+        """The legal options now, found once per action (sent to the guest, then its action checked)."""
+        if self._options[0] != self.state.action_count:
+            self._options = (self.state.action_count, engine.legal_actions(self.state))
+        return self._options[1]
+
+    def check(self, action: Action) -> str | None:
+        """`engine.check`, without searching the options again when they were found for this moment
+        and the ruleset's check is the default one (which accepts exactly what an option contains)."""
+        game = engine.innermost(self.state)
+        rs = engine.ruleset_of(game)
+        if (self._options[0] == self.state.action_count and type(rs).check is Ruleset.check
+                and isinstance(action, tuple(rs.actions)) and any(o.contains(action) for o in self._options[1])):
+            return None
+        return engine.check(self.state, action)
 
     def view_key(self, view: GameState) -> str:
         """Which game a view shows (the campaign or its n-th battle): the log restarts when it changes."""
@@ -143,15 +205,18 @@ class Referee:
         return f"{view.ruleset_id}/{view.scenario.name}/{nested}"
 
     # -- acting --------------------------------------------------------------------------------
-    def handle(self, seat: int, text: str | bytes) -> str | None:
+    def handle(self, seat: int, text: str | bytes, settle: bool = True) -> str | None:
         """A guest's raw message: None when it was applied, else the one line it is told (the
-        game then unchanged: a fault in the ruleset itself leaves the state as it was too)."""
+        game then unchanged: a fault in the ruleset itself leaves the state as it was too).
+        `settle` False: the caller makes the action durable (`settle`) before telling anyone."""
         try:
             self.act(seat, wire.loads(text))
         except (wire.WireError, RefereeError) as exc:
             return str(exc)
         except Exception as exc:
             return f"the referee could not apply that ({type(exc).__name__}: {exc})"
+        if settle:
+            self.settle()
         return None
 
     def act(self, seat: int, message: dict[str, Any]) -> None:
@@ -171,7 +236,7 @@ class Referee:
             action = wire.action_from_json(message.get("action"), self.state.ruleset_id, "act.action")
         except wire.WireError as exc:
             raise RefereeError(str(exc)) from None
-        reason = engine.check(self.state, action)
+        reason = self.check(action)
         if reason is not None:
             raise RefereeError(f"act.action: not allowed now ({reason})")
         self._apply(action, checked=False)      # just checked: the option search is not run twice
@@ -181,10 +246,19 @@ class Referee:
             self.problem = f"the AI could not play ({type(exc).__name__}: {exc})"
 
     def _apply(self, action: Action, checked: bool = True) -> None:
-        engine.apply(self.state, action, checked=checked)
+        try:
+            engine.apply(self.state, action, atomic=False, checked=checked)
+        except engine.IllegalAction:
+            raise                               # refused before anything changed
+        except BaseException:
+            # a ruleset failing halfway: the game as it was, played again from its actions (cheaper
+            # than the copy of the whole state an atomic apply makes before every action)
+            self.state = engine.replay(self.state.scenario, self.state.seed, self.state.options,
+                                       self.actions, checked=False)
+            raise
         self.actions.append(action)
         self._encoded.append(action_json(action, self.state.ruleset_id))
-        self.save()
+        self._record()
 
     def play_ai(self) -> None:
         """The AI seats (and the campaign's auto-resolved battles) play until a guest decides."""
@@ -194,7 +268,7 @@ class Referee:
                 return
             player = self._auto[decision.seat] if auto else self._ai[decision.seat]
             view = engine.view(self.state, decision.seat)
-            self._apply(player.choose(view, engine.legal_actions(self.state), decision))
+            self._apply(player.choose(view, list(self.legal()), decision))
 
     @property
     def over(self) -> bool:

@@ -8,19 +8,25 @@ Every fault gets one `error` reply and changes nothing. Loopback tests bind 127.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import secrets
+import sys
 from pathlib import Path
 from typing import Any
 
 import websockets
 
+from game.io.errors import FileProblem
 from game.net import wire
 from game.net.referee import GUEST, Referee, RefereeError
 
 GAME_FILE = "game.json"         # each game in a folder of its own: DIR/<game id>/game.json (and its seats)
 FRAME_LIMIT = 4 * wire.MAX_MESSAGE_BYTES     # bigger frames close the connection; smaller ones over
                                              # the message limit get an error reply
+# the threads that make actions durable (fsync) while the event loop goes on with the other games;
+# many at once, so that the disk takes many games' syncs together
+SETTLING = concurrent.futures.ThreadPoolExecutor(max_workers=16, thread_name_prefix="settle")
 
 
 @dataclasses.dataclass(eq=False)
@@ -57,12 +63,14 @@ class Tables:
     def resume_all(self) -> int:
         """Every game saved in the data folder, back as it was (after a restart, even a kill -9)."""
         assert self.data is not None
-        from game.io.errors import FileProblem
         for path in sorted(self.data.glob(f"*/{GAME_FILE}")):
             try:
-                self.add(path.parent.name, Referee.restart(path))
+                self.add(path.parent.name, referee := Referee.restart(path))
             except (FileProblem, RefereeError) as exc:     # one broken game does not stop the others
                 self.problems.append(str(exc))
+                continue
+            if referee.note:
+                print(f"note: {referee.note}", file=sys.stderr, flush=True)
         return len(self.games)
 
     def find(self, code: Any) -> tuple[Referee, int]:
@@ -78,7 +86,6 @@ class Tables:
         """A new game on a club server: {scenario (a bundled name), players (guest or an AI level,
         one per side), seed?, options?, max_turns?} -> its id and join codes."""
         from game import simulate
-        from game.io.errors import FileProblem
         from game.io.save_file import HUMAN
         from game.io.scenario_file import load_scenario
         if not self.open_to_create or self.data is None:
@@ -111,9 +118,9 @@ class Tables:
             async for text in ws:
                 if seat is not None:
                     async with self.lock(seat.referee):
-                        # in a thread: the save's fsync waits there while the other games go on
-                        refused = await asyncio.to_thread(seat.referee.handle, seat.seat, text)
+                        refused = seat.referee.handle(seat.seat, text, settle=False)
                         if refused is None:
+                            await self.settle(seat.referee)
                             await self.tell_all(seat.referee, seat.seat)
                     if refused is not None:
                         await self._error(ws, refused)
@@ -142,6 +149,15 @@ class Tables:
             await ws.send(wire.dumps(referee.welcome(side)))
             await self.tell(seat)
         return seat
+
+    @staticmethod
+    async def settle(referee: Referee) -> None:
+        """The game's new actions made durable before anyone hears of them: the sync waits in a
+        thread while the other games go on. A disk that fails stops the game, said to its guests."""
+        try:
+            await asyncio.get_running_loop().run_in_executor(SETTLING, referee.settle)
+        except (OSError, FileProblem) as exc:
+            referee.problem = f"the server could not save the game ({exc})"
 
     async def _error(self, ws: Any, text: str) -> None:
         self.errors_sent += 1

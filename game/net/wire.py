@@ -178,17 +178,24 @@ def decision_from_json(d: dict[str, Any]) -> Decision:
 
 
 def options_json(options: list[Option], ruleset_id: str) -> list[dict[str, Any]]:
-    return [option_json(o, ruleset_id) for o in options]
+    wkb: dict[int, str] = {}        # a decision's options share their region (all the orders of a
+    return [option_json(o, ruleset_id, wkb) for o in options]      # unit): each encoded once
 
 
-def option_json(o: Option, ruleset_id: str) -> dict[str, Any]:
+def option_json(o: Option, ruleset_id: str, wkb: dict[int, str] | None = None) -> dict[str, Any]:
     return {"kind": o.kind, "label": o.label,
             "action": action_json(o.action, ruleset_id) if o.action is not None else None,
-            "region": shapely.to_wkb(o.region, hex=True) if o.region is not None else None,
+            "region": _wkb(o.region, {} if wkb is None else wkb) if o.region is not None else None,
             "template": action_json(o.template, ruleset_id) if o.template is not None else None,
             "actor": list(o.actor), "target": o.target,
             "odds": None if o.odds is None else f"{o.odds.numerator}/{o.odds.denominator}",
             "odds_text": o.odds_text, "key": o.key}
+
+
+def _wkb(region: Any, known: dict[int, str]) -> str:
+    if id(region) not in known:
+        known[id(region)] = shapely.to_wkb(region, hex=True)
+    return known[id(region)]
 
 
 def option_from_json(d: dict[str, Any], ruleset_id: str) -> Option:

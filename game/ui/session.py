@@ -23,6 +23,7 @@ from game.ui.moments import Moments, chain_of
 
 HUMAN = "human"
 MAIL = "mail"            # a side its player plays at a distance, by turn files sent by e-mail (game.ui.mail)
+AUTOSAVE_WHOLE_EVERY = 200     # actions between two whole autosaves: the journal beside it holds the others
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,6 +82,8 @@ class Session:
         self._autosaved = -1                       # the version last autosaved
         self._encoded: list[dict[str, Any]] = []   # the actions as a save writes them, kept for autosaves
         self.mail_sent: int | None = None          # by e-mail: the action count of the turn last sent
+        self._journal: Any = None                  # the autosave's journal (game.io.journal.Journal)
+        self._journaled: dict[str, Any] | None = None   # the last action it holds (undo makes others)
         # the game after each action (moments[0]: before any), for the log's moments and the replay;
         # each kept without its log and rolls (the length of its log says which events it had seen)
         self.moments = Moments(lambda: self.actions)
@@ -257,10 +260,12 @@ class Session:
 
     def set_player(self, side: int, player: str) -> None:
         """Who plays a side changed (a side goes by e-mail, game.ui.mail): an AI it had is forgotten,
-        and the next autosave is written even without a new action, so Continue resumes it so."""
+        and the next autosave is written whole even without a new action (the players live in the
+        save, not in its journal), so Continue resumes it so."""
         self.players[side] = player
         self._ai.pop(side, None)
         self._autosaved = -1
+        self._journal = None
 
     # -- acting --------------------------------------------------------------------------------
     def _apply(self, action: Action, checked: bool = True) -> list[Event]:
@@ -372,11 +377,35 @@ class Session:
             if self.autosave_to is None:
                 from game.io.save_file import autosave_slot
                 self.autosave_to = autosave_slot(self.scenario.name, self.started)
-            self._write(self.autosave_to, label=f"autosave of the game begun {self.started:%Y-%m-%d %H:%M}"
-                                                f"{self.where()}, action {len(self.history)}")
+            self._autosave(f"autosave of the game begun {self.started:%Y-%m-%d %H:%M}{self.where()}, "
+                           f"action {len(self.history)}")
         except Exception as exc:       # a full disk must not end the game
+            self._journal = None       # the next autosave is written whole
             return f"autosave failed: {exc}"
         return None
+
+    def _autosave(self, label: str) -> None:
+        """The actions since the last autosave appended to the journal beside it, the last one with
+        the state hash, turn and label after it (a long campaign's autosave is not written again
+        whole after every action). Written whole the first time, after an undo (the journal would
+        no longer be this game's actions), every AUTOSAVE_WHOLE_EVERY actions and at the game's end."""
+        import os
+        from game.engine.state import state_hash
+        from game.io.journal import Checkpoint, Journal, game_key, journal_path
+        encoded, journal = self._encode(), self._journal
+        if (journal is None or journal.count > len(encoded) or self.is_over()
+                or (journal.count > journal.base and encoded[journal.count - 1] is not self._journaled)
+                or len(encoded) - journal.base >= AUTOSAVE_WHOLE_EVERY):
+            self._write(self.autosave_to, label=label)
+            self._journal = None if self.is_over() else Journal.start(journal_path(self.autosave_to), game_key(
+                self.state.ruleset_id, self.scenario.name, self.seed), len(encoded))
+        else:
+            for k in range(journal.count, len(encoded)):
+                journal.append(encoded[k], Checkpoint(state_hash(self.state), self.state.flow.turn, label)
+                               if k == len(encoded) - 1 else None)
+            journal.sync()
+            os.utime(self.autosave_to)          # its time is its last action's: Continue takes the game played last
+        self._journaled = encoded[-1] if encoded else None
 
     def where(self) -> str:
         """The nested game being played, if any (a campaign's battle), and its turn."""
