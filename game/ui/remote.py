@@ -10,7 +10,6 @@ Pure of pygame.
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -296,11 +295,14 @@ class RemoteGame:
 
     # -- what the seat holds -----------------------------------------------------------------------
     def save(self, path: str | Path, label: str = "") -> Path:
-        """A host's save is the referee's own (written after every action), copied; a guest has none."""
+        """A host's save is the referee's own (written after every action, its latest actions in the
+        journal beside it), read and written whole, atomically; a guest has none."""
         if self.save_path is None or not Path(self.save_path).is_file():
             raise RemoteError(GUEST_SAVE)
-        shutil.copyfile(self.save_path, path)
-        return Path(path)
+        from game.io.save_file import load_save, resume, save_game
+        saved = load_save(self.save_path)
+        return save_game(path, resume(saved), saved.actions, players=saved.players,
+                         label=label or saved.label, started=saved.started)
 
     def default_save_name(self) -> str:
         import datetime as _dt

@@ -47,6 +47,8 @@ def test_hosting_from_the_menu_a_guest_joins_with_the_code_on_screen_and_the_gam
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)                 # the host's quick save: the referee's own
     from game.io.save_file import load_save, saves_dir
     assert load_save(saves_dir() / "quicksave.json").actions == load_save(game.save_path).actions
+    from game.io.journal import journal_path                  # written whole: no journal beside it
+    assert not journal_path(saves_dir() / "quicksave.json").exists()
     app.main_menu()                                            # leaving the table stops hosting
     assert game.link.stopped
     guest["thread"].join(10)
