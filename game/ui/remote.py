@@ -225,9 +225,26 @@ class RemoteGame:
         return self.guest.over
 
     def side_name(self, side: int | None) -> str:
-        if side is None or self._shown is None or not 0 <= side < len(self.scenario.sides):
+        """The name of the side a seat plays in the game shown: inside a nested game (a campaign's
+        battle, which is all a seat is sent then) the seat plays one of the battle's sides, whose
+        index need not be the seat's ("Kessel army 10", not the battle's side of the same number)."""
+        if side is None or self._shown is None:
             return "nobody"
-        return self.scenario.sides[side].name
+        seats = self.state.seats
+        if seats is not None:
+            if side not in seats:
+                return "nobody"
+            side = seats.index(side)
+        return self._name_of(side)
+
+    def _name_of(self, side: int) -> str:
+        """The name of the shown game's own side `side`."""
+        return self.scenario.sides[side].name if 0 <= side < len(self.scenario.sides) else "nobody"
+
+    @property
+    def played(self) -> int:
+        """The whole game's count of actions (this seat's own are only some of them)."""
+        return self.guest.at
 
     def legal(self) -> list[Option]:
         return list(self.guest.options) if self.my_turn() else []
@@ -321,7 +338,7 @@ class RemoteGame:
         out = []
         for side in range(len(self.scenario.sides)):
             units = [u for u in self.state.units.values() if u.side == side]
-            out.append((self.side_name(side), [u.name or u.id for u in units if u.out], len(units)))
+            out.append((self._name_of(side), [u.name or u.id for u in units if u.out], len(units)))
         return out
 
     def where(self) -> str:

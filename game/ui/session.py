@@ -175,6 +175,11 @@ class Session:
     def human_sides(self) -> list[int]:
         return [s for s, p in enumerate(self.players) if p == HUMAN]
 
+    @property
+    def played(self) -> int:
+        """The game's count of actions so far."""
+        return len(self.history)
+
     def side_name(self, side: int | None) -> str:
         if side is None or not 0 <= side < self.state.sides:
             return "nobody"

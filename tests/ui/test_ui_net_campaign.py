@@ -25,13 +25,20 @@ def test_a_campaign_played_from_the_window_goes_to_a_battle_and_back(app, ui_hom
         table = join_from_menu(app, served.address, referee.codes[seat])
         game = table.session
         shown = [game.state.ruleset_id]                 # the games the table showed, in turn
+        names: set[str] = set()                         # what the seat was called in its battles
         for _ in range(200):
             play_actions(app, 1, seed=len(game.history))
             if game.state.ruleset_id != shown[-1]:
                 shown.append(game.state.ruleset_id)
+            if game.state.seats is not None and not game.is_over():      # in a battle: the seat's own army
+                names.add(game.side_name(seat))                            # (a battle's sides need not be
+                                                                           # in the seats' order)
             if game.is_over():
                 break
         assert shown[:3] == ["risk-to-take-campaign", "risk-to-take", "risk-to-take-campaign"]
+        mine = scenario.sides[seat].name                # "Kessel": its battles' side is "Kessel army N"
+        assert names and all(name.startswith(f"{mine} army") for name in names), (mine, names)
+        assert game.played == len(referee.actions)      # the whole game's count, not the seat's own
         assert game.is_over() and referee.over and game.result().winner == referee.state.outcome.winner
         same_game(referee, game, seat)
     finally:

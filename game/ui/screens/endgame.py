@@ -144,7 +144,7 @@ class EndGameScreen(Screen):
                 y += fonts.line_height(16)
         turns = min(self.session.state.turn, self.session.scenario.turn_limit)
         theme.draw_text(surface, fonts, f"{self.session.scenario.title} · {turns} turns · "
-                        f"{len(self.session.history)} actions · {len(self.session.state.rolls)} rolls",
+                        f"{self.session.played} actions · {len(self.session.state.rolls)} rolls",
                         (x, y + self.s(4)), 13, theme.DIM)
         y += self.s(30)
         if self.campaign:
