@@ -235,6 +235,11 @@ class Ruleset:
         orders)? The hotseat UI then covers the table with a handover screen between sides."""
         return False
 
+    def uses_terrain_costs(self, state: GameState) -> bool:
+        """Does moving on this game's hex map spend the map's cost of each terrain, river and road
+        (the map legend then shows them), or does every hex cost 1?"""
+        return True
+
     def describe_unit(self, state: GameState, unit_id: str) -> str:
         u = state.units[unit_id]
         return f"{u.name} ({state.scenario.sides[u.side].name})"

@@ -220,3 +220,17 @@ def test_the_hex_views_legend_names_the_terrain_on_the_map_with_its_cost_then_ri
     assert entries["Forest"] == "move 2, cover" and entries["Plain"] == "move 1"
     assert "Marsh" not in entries                      # only the kinds on this map
     assert set(entries) >= {"River", "Road"}
+
+
+@pytest.mark.parametrize("terrain_costs", [False, True])
+def test_the_campaign_maps_legend_gives_the_cost_its_rules_spend(app, terrain_costs):
+    """Issue 27: "Movement is 5 hexes per army": with the `terrain_costs` option off (the default)
+    every hex costs 1, and the legend says so; with it on, the map's own costs."""
+    from game.engine import game as engine
+    from game.io.scenario_file import load_scenario
+    state = engine.new_game(load_scenario("risk-to-take-campaign-two-crowns"), 1, {"terrain_costs": terrain_costs})
+    view = board_view_for(app, state)
+    entries = {label: props for label, _colour, props, *_ in view.legend_entries(state)}
+    assert entries["Forest"] == ("move 2, cover" if terrain_costs else "move 1, cover")
+    assert entries["Marsh"] == ("move 3" if terrain_costs else "move 1")
+    assert entries["River"] == ("a hexside: crossing costs more" if terrain_costs else "a hexside")

@@ -161,6 +161,10 @@ class RiskToTakeCampaign(Ruleset):
     def hides_information(self, state: GameState) -> bool:
         return True
 
+    def uses_terrain_costs(self, state: GameState) -> bool:
+        """The `terrain_costs` option (off by default: "Movement is 5 hexes per army", every hex 1)."""
+        return regions.terrain_costs(state)
+
     def auto_nested(self, state: GameState) -> bool:
         return bool(state.options.get("auto_battles"))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine import game as engine
 from game.geometry import hexgrid
 from game.ui import render, theme
 from game.ui.components.board_view import BoardView, Frame, looks_of
@@ -107,19 +108,21 @@ class HexView(BoardView):
 
     # -- drawing ------------------------------------------------------------------------------------
     def legend_entries(self, view) -> list[tuple[str, tuple[int, int, int], str]]:
-        """The hex terrain kinds on the map with their cost to enter, then rivers and roads."""
+        """The hex terrain kinds on the map with their cost to enter, then rivers and roads (their
+        costs only where the game's rules spend them)."""
         board, seen = self.board, {}
+        costs = view is None or engine.ruleset_of(view).uses_terrain_costs(view)
         for h in board.hexes:
             kind = board.terrain(h)
             if kind.id not in seen:
-                cost = "impassable" if kind.move_cost is None else f"move {kind.move_cost:g}"
+                cost = "impassable" if kind.move_cost is None else f"move {kind.move_cost if costs else 1:g}"
                 seen[kind.id] = (kind.label, theme.hex_colour(kind.color), cost + (", cover" if kind.cover else ""))
         features = {f for _a, _b, fs in board.sides() for f in fs}
         out = list(seen.values())
         if "river" in features:
-            out.append(("River", RIVER, "a hexside: crossing costs more"))
+            out.append(("River", RIVER, "a hexside: crossing costs more" if costs else "a hexside"))
         if "road" in features:
-            out.append(("Road", ROAD, "a hexside: faster along it"))
+            out.append(("Road", ROAD, "a hexside: faster along it" if costs else "a hexside"))
         return out
 
     def draw_ground(self, surface) -> None:
