@@ -187,10 +187,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             save = load_save(args.load)
             state = resume(save)
             actions, players = list(save.actions), given or list(save.players) or ["random"]
-            if HUMAN in players:
-                seat = players.index(HUMAN)
+            people = [s for s, p in enumerate(players) if p in (HUMAN, "mail")]    # here, or by e-mail
+            if people:
+                seat = people[0]
                 raise CliError(f"{args.load}: side {seat} ({state.scenario.sides[seat].name}) is played by a "
-                               f"person in this save: give --players (one AI per side) to let the AI play it")
+                               f"person in this save{' (by e-mail)' if players[seat] == 'mail' else ''}: "
+                               f"give --players (one AI per side) to let the AI play it")
         else:
             if not args.file:
                 raise CliError("simulate needs a scenario FILE or --load SAVE")

@@ -57,3 +57,15 @@ def test_validate_refuses_an_unknown_player(save, capsys):
     _players(save, ["human", "grandmaster"])
     code, _, err = run(capsys, "validate", str(save))
     assert code != 0 and "players[1]: expected human or an AI player" in err and "'grandmaster'" in err
+
+
+def test_a_game_by_e_mail_loaded_by_simulate_says_the_side_is_played_by_a_person(save, capsys):
+    """A save of a game by e-mail (a side "mail"): the same one line as a human seat, not 'unknown player'."""
+    _players(save, ["human", "mail"])
+    code, out, err = run(capsys, "simulate", "--load", str(save))
+    lines = err.strip().splitlines()
+    assert code == 2 and out == "" and len(lines) == 1
+    assert "side 0" in lines[0] and "--players" in lines[0] and "unknown player" not in lines[0]
+    _players(save, ["mail", "human"])
+    _, _, err = run(capsys, "simulate", "--load", str(save))
+    assert "side 0" in err and "(by e-mail)" in err
