@@ -177,10 +177,10 @@ class Referee:
         log_from = held[1] if held[0] == key and held[1] <= len(view.log) else 0
         decision = engine.to_act(self.state)
         mine = decision is not None and decision.seat == seat and not engine.auto_played(self.state)
+        options, regions = wire.options_json(self.legal(), self.state.ruleset_id) if mine else (None, None)
         message = {"type": "state", "at": self.state.action_count, "view": wire.view_json(view, log_from),
                    "decision": wire.decision_json(decision) if decision is not None else None,
-                   "options": wire.options_json(self.legal(), self.state.ruleset_id)
-                   if mine else None, "problem": self.problem or None}
+                   "options": options, "regions": regions, "problem": self.problem or None}
         return message, (key, len(view.log))
 
     def legal(self) -> list[Option]:

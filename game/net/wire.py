@@ -4,7 +4,8 @@ A guest receives its side's view (`engine.view(state, seat)`), never the seed no
 stream's position: both are left out here, and the rebuilt view has a dice stream of seed 0 at 0.
 The log and the rolls go as they grow (`log_from`: how many lines the guest already holds), so a
 long game does not resend its whole history after every action. Move regions travel as WKB hex:
-binary doubles, so the rebuilt region is exactly the host's.
+binary doubles, so the rebuilt region is exactly the host's; each once per message (`regions`), the
+options naming theirs by its place in that list.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from game.engine.ruleset import Option
 from game.engine.scenario import Scenario, Unit
 from game.engine.state import GameState, Result
 
-VERSION = 1
+VERSION = 2           # 2: a decision's move regions sent once, in the state's `regions`
 MAX_MESSAGE_BYTES = 256 * 1024        # what a guest may send; an action is a few hundred bytes
 
 
@@ -177,31 +178,55 @@ def decision_from_json(d: dict[str, Any]) -> Decision:
     return Decision(**d)
 
 
-def options_json(options: list[Option], ruleset_id: str) -> list[dict[str, Any]]:
-    wkb: dict[int, str] = {}        # a decision's options share their region (all the orders of a
-    return [option_json(o, ruleset_id, wkb) for o in options]      # unit): each encoded once
+def options_json(options: list[Option], ruleset_id: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """A decision's options and the move regions they point to (`region`: an index in the list).
+    The options of a decision share their region (all the orders of a unit): each is sent once."""
+    regions: list[str] = []
+    known: dict[int, int] = {}
+    return [option_json(o, ruleset_id, regions, known) for o in options], regions
 
 
-def option_json(o: Option, ruleset_id: str, wkb: dict[int, str] | None = None) -> dict[str, Any]:
+def option_json(o: Option, ruleset_id: str, regions: list[str], known: dict[int, int]) -> dict[str, Any]:
     return {"kind": o.kind, "label": o.label,
             "action": action_json(o.action, ruleset_id) if o.action is not None else None,
-            "region": _wkb(o.region, {} if wkb is None else wkb) if o.region is not None else None,
+            "region": _region_index(o.region, regions, known) if o.region is not None else None,
             "template": action_json(o.template, ruleset_id) if o.template is not None else None,
             "actor": list(o.actor), "target": o.target,
             "odds": None if o.odds is None else f"{o.odds.numerator}/{o.odds.denominator}",
             "odds_text": o.odds_text, "key": o.key}
 
 
-def _wkb(region: Any, known: dict[int, str]) -> str:
+def _region_index(region: Any, regions: list[str], known: dict[int, int]) -> int:
+    """The region's place in the message's list, its WKB hex added the first time it is met."""
     if id(region) not in known:
-        known[id(region)] = shapely.to_wkb(region, hex=True)
+        known[id(region)] = len(regions)
+        regions.append(shapely.to_wkb(region, hex=True))
     return known[id(region)]
 
 
-def option_from_json(d: dict[str, Any], ruleset_id: str) -> Option:
+def options_from_json(docs: list[dict[str, Any]] | None, regions: list[str] | None,
+                      ruleset_id: str) -> list[Option]:
+    """The options as the referee found them, each region read once and shared, as on its side."""
+    if not docs:
+        return []
+    if not isinstance(regions, list):
+        raise WireError("state.regions: expected the list of the options' move regions")
+    shapes: dict[int, Any] = {}
+    out = []
+    for place, d in enumerate(docs):
+        index = d["region"]
+        if index is not None and index not in shapes:
+            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(regions):
+                raise WireError(f"state.options[{place}].region: expected an index of state.regions")
+            shapes[index] = shapely.from_wkb(regions[index])
+        out.append(option_from_json(d, ruleset_id, shapes.get(index)))
+    return out
+
+
+def option_from_json(d: dict[str, Any], ruleset_id: str, region: Any = None) -> Option:
     return Option(kind=d["kind"], label=d["label"],
                   action=action_from_json(d["action"], ruleset_id) if d["action"] is not None else None,
-                  region=shapely.from_wkb(d["region"]) if d["region"] is not None else None,
+                  region=region,
                   template=action_from_json(d["template"], ruleset_id) if d["template"] is not None else None,
                   actor=tuple(d["actor"]), target=d["target"],
                   odds=Fraction(d["odds"]) if d["odds"] is not None else None,

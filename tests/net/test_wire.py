@@ -42,10 +42,11 @@ def test_a_guest_rebuilds_the_hosts_view_at_several_moments(name):
             host = engine.view(state, seat)
             assert comparable(rebuilt) == comparable(host)
             assert held == len(host.log)
-            options = wire.loads(text, limit=1 << 30)["options"]
-            if options is not None:
-                mine = [wire.option_from_json(o, state.ruleset_id) for o in options]
+            sent = wire.loads(text, limit=1 << 30)
+            if sent["options"] is not None:
+                mine = wire.options_from_json(sent["options"], sent["regions"], state.ruleset_id)
                 assert mine == engine.legal_actions(state)
+                assert len(sent["regions"]) == len({id(o.region) for o in mine if o.region is not None})
             # the log sent in pieces rebuilds the same view as the log sent whole
             if seat in guests:
                 key, count, earlier = guests[seat]
@@ -59,11 +60,11 @@ def test_a_guest_rebuilds_the_hosts_view_at_several_moments(name):
 
 
 def test_a_message_of_another_version_is_told_so_in_one_line():
-    with pytest.raises(wire.WireError, match="you speak protocol version 2 and this side 1"):
-        wire.loads('{"v": 2, "type": "hello"}')
+    with pytest.raises(wire.WireError, match="you speak protocol version 1 and this side 2"):
+        wire.loads('{"v": 1, "type": "hello"}')
 
 
-@pytest.mark.parametrize("text", ["", "[1]", "{", '{"v":1}', '{"v":1,"type":3}', '{"v":1,"type":"a","x":NaN}'])
+@pytest.mark.parametrize("text", ["", "[1]", "{", '{"v":2}', '{"v":2,"type":3}', '{"v":2,"type":"a","x":NaN}'])
 def test_malformed_messages_are_refused_with_the_place(text):
     with pytest.raises(wire.WireError, match="^message"):
         wire.loads(text)
