@@ -34,13 +34,15 @@ SETTLING = concurrent.futures.ThreadPoolExecutor(max_workers=16, thread_name_pre
 
 @dataclasses.dataclass(eq=False)
 class Seat:
-    """One guest's connection: its seat, and which game's log (and how much of it) it holds."""
+    """One guest's connection: its seat, and which game's log it holds (how much of it, and the
+    view it was last sent, the ground of the next change)."""
 
     ws: Any
     referee: Referee
     seat: int
     key: str = ""
     held: int = 0
+    last: Any = None
 
 
 class Tables:
@@ -167,7 +169,7 @@ class Tables:
         await ws.send(wire.dumps({"type": "error", "message": text}))
 
     async def tell(self, seat: Seat) -> None:
-        message, (seat.key, seat.held) = seat.referee.update(seat.seat, (seat.key, seat.held))
+        message, (seat.key, seat.held, seat.last) = seat.referee.update(seat.seat, (seat.key, seat.held, seat.last))
         try:
             await seat.ws.send(wire.dumps(message))
         except websockets.ConnectionClosed:

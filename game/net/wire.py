@@ -3,12 +3,15 @@
 A guest receives its side's view (`engine.view(state, seat)`), never the seed nor the dice
 stream's position: both are left out here, and the rebuilt view has a dice stream of seed 0 at 0.
 The log and the rolls go as they grow (`log_from`: how many lines the guest already holds), so a
-long game does not resend its whole history after every action. Move regions travel as WKB hex:
+long game does not resend its whole history after every action, nor what did not change since the
+guest's last view of the same game (`view_change`: a unit as it was goes as its id, the ruleset's data
+and the flow as they were are named in `same`). Move regions travel as WKB hex:
 binary doubles, so the rebuilt region is exactly the host's; each once per message (`regions`), the
 options naming theirs by its place in that list.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 from fractions import Fraction
@@ -101,6 +104,23 @@ def view_json(view: GameState, log_from: int = 0) -> dict[str, Any]:
     }
 
 
+CHANGING = ("data", "flow")      # parts of a view often as they were, left out then (named in `same`)
+
+
+def view_change(doc: dict[str, Any], earlier: dict[str, Any] | None) -> dict[str, Any]:
+    """`doc` (a view_json with log_from > 0) as sent to a guest holding `earlier` (the view_json it
+    was last sent, of the same game): each unit as it was goes as its id alone; `data` and `flow`
+    as they were are left out and named in `same`."""
+    if earlier is None or not doc["log_from"]:
+        return doc
+    was = {u["id"]: u for u in earlier["units"]}
+    out = {**doc, "units": [u["id"] if was.get(u["id"]) == u else u for u in doc["units"]]}
+    out["same"] = [name for name in CHANGING if doc[name] == earlier[name]]
+    for name in out["same"]:
+        del out[name]
+    return out
+
+
 def _rolls_before(view: GameState, log_from: int) -> int:
     """Each roll is logged as one `Rolled` event: the rolls a guest holds are those of its lines."""
     return sum(1 for e in view.log[:log_from] if e.kind == "Rolled")
@@ -136,10 +156,14 @@ def view_from_json(doc: dict[str, Any], earlier: GameState | None = None,
     if len(log) != doc["log_from"]:
         raise WireError(f"view.log_from: the guest holds {len(log)} log lines, not {doc['log_from']}")
     outcome = doc["outcome"]
+    same = doc.get("same") or ()
+    if (same or any(isinstance(u, str) for u in doc["units"])) and earlier is None:
+        raise WireError("view.same: a change sent to a guest holding no earlier view")
     return GameState(
         ruleset_id=doc["ruleset"], options=doc["options"], scenario=scenario, board=board, seed=0,
-        units={u["id"]: unit_from_json(u) for u in doc["units"]}, flow=FlowState.from_json(doc["flow"]),
-        dice=DiceStream(seed=0), data=doc["data"],
+        units={u.id: u for u in (_unit(entry, earlier) for entry in doc["units"])},
+        flow=copy.deepcopy(earlier.flow) if "flow" in same else FlowState.from_json(doc["flow"]),
+        dice=DiceStream(seed=0), data=copy.deepcopy(earlier.data) if "data" in same else doc["data"],
         log=log + [event_from_json(e) for e in doc["log"]],
         rolls=rolls + [Roll.from_json(r) for r in doc["rolls"]],
         rolls_hidden_from=hidden + [tuple(h) for h in doc["rolls_hidden_from"]],
@@ -147,6 +171,15 @@ def view_from_json(doc: dict[str, Any], earlier: GameState | None = None,
         outcome=Result(outcome["winner"], outcome["reason"], outcome.get("data", {})) if outcome else None,
         viewer=doc["viewer"], seats=tuple(doc["seats"]) if doc["seats"] is not None else None,
         children=doc["children"])
+
+
+def _unit(entry: Any, earlier: GameState | None) -> Unit:
+    """A unit sent whole, or by its id alone: a copy of it as it was in the guest's earlier view."""
+    if not isinstance(entry, str):
+        return unit_from_json(entry)
+    if earlier is None or entry not in earlier.units:
+        raise WireError(f"view.units: {entry[:40]!r} is not a unit of the guest's earlier view")
+    return copy.deepcopy(earlier.units[entry])
 
 
 _UNIT_FIELDS = tuple(f.name for f in dataclasses.fields(Unit))
