@@ -29,7 +29,7 @@ from game.engine.ruleset import Option
 from game.engine.scenario import Scenario, Unit
 from game.engine.state import GameState, Result
 
-VERSION = 2           # 2: a decision's move regions sent once, in the state's `regions`
+VERSION = 2           # 2: move regions once per state (`regions`), a view sent as a change (`same`)
 MAX_MESSAGE_BYTES = 256 * 1024        # what a guest may send; an action is a few hundred bytes
 
 
