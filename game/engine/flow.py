@@ -166,7 +166,9 @@ class FlowState:
     child_resume: str | None = None   # a nested game lives: the resume hook that takes its result
 
     def to_json(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
+        # plain fields taken as they are (asdict would copy the decisions deeply, then be overwritten)
+        data = {f.name: getattr(self, f.name) for f in _FLOW_FIELDS}
+        data["order"] = list(self.order)
         data["queue"] = [d.to_json() for d in self.queue]
         data["interrupts"] = [d.to_json() for d in self.interrupts]
         return data
@@ -177,3 +179,6 @@ class FlowState:
         data["queue"] = [Decision.from_json(d) for d in data.get("queue", [])]
         data["interrupts"] = [Decision.from_json(d) for d in data.get("interrupts", [])]
         return cls(**data)
+
+
+_FLOW_FIELDS = dataclasses.fields(FlowState)

@@ -1,13 +1,15 @@
-"""`make bench` figure of issue 29: `net-load games=50 actions=N clients=100 p50_ms=.. p95_ms=.. max_ms=..
-target_p95_ms=50 within=yes|no server_cpu_ms=.. load_avg=.. cores=..` (and the same for one game alone:
-the referee's own cost per action, without the queue of the others; the load average says how busy the
-machine was). `server_cpu_ms`: the server's CPU time per action while the games are played (Linux;
+"""`make bench` figure of issue 29: `net-load games=50 pace=normal actions=N clients=100 p50_ms=.. p95_ms=..
+max_ms=.. target_p95_ms=50 within=yes|no server_cpu_ms=.. load_avg=.. cores=..` (and the same for one game
+alone: the referee's own cost per action, without the queue of the others; the load average says how busy
+the machine was). `pace`: whose thinking paces the guests: `normal`, the level the project judges AI games
+by (two normal AIs play its scenarios as real games), then `easy` again as a stress figure (an easy AI
+thinks less, so the same 50 games ask the server for more actions a second). `server_cpu_ms`: the server's CPU time per action while the games are played (Linux;
 games created before), which a busy machine changes less than the round trips.
 
 50 AI-against-AI games at once on one club server (`python -m game serve`, a process of its own, each
 game saved after every action), two guests each. The round trip of an action is timed from a guest's
 send to the state that echoes it, apart from the AI's thinking: each game's actions are chosen first
-(the easy level, as `simulate` plays them, the same seed giving the same game, each timed), then the
+(by the pacing level, as `simulate` plays them, the same seed giving the same game, each timed), then the
 guests send them as their decisions come, each after a pause as long as its AI thought: the games
 keep the pace of AI play, and no guest's thinking holds up another's echo in the same process.
 """
@@ -26,12 +28,13 @@ from pathlib import Path
 from typing import Callable
 
 GAMES = 50
-SCENARIO, TURNS, LEVEL = "takipsilim-dusk-ambush", 2, "easy"
+SCENARIO, TURNS = "takipsilim-dusk-ambush", 2
+PACES = ("normal", "easy")      # the judged pace first, then the stress figure
 TARGET_P95_MS = 50.0
 
 
-def chosen_actions(seed: int) -> list[tuple[dict, float]]:
-    """The game's actions as the easy level plays them (what the guests will send), each with the
+def chosen_actions(seed: int, level: str) -> list[tuple[dict, float]]:
+    """The game's actions as two AIs of `level` play them (what the guests will send), each with the
     time its AI took to choose it (the pause the guest makes before sending it)."""
     from game import simulate
     from game.engine import game as engine
@@ -45,7 +48,7 @@ def chosen_actions(seed: int) -> list[tuple[dict, float]]:
         now = time.perf_counter()
         times.append(now - last[0])
         last[0] = now
-    sim = simulate.run(state, [LEVEL, LEVEL], on_action=clock)
+    sim = simulate.run(state, [level, level], on_action=clock)
     return [(action_json(a, state.ruleset_id), t) for a, t in zip(sim.actions, times)]
 
 
@@ -96,18 +99,23 @@ async def load(address: str, plans: list[list[tuple[dict, float]]], seeds: list[
 
 def run() -> list[str]:
     seeds = [1000 + i for i in range(GAMES)]
-    plans = [chosen_actions(seed) for seed in seeds]
     lines = []
-    for games in (1, GAMES):                  # alone (the referee's own cost), then the load
-        rounds, cpu = serve_and_play(plans[:games], seeds[:games])
-        rounds.sort()
-        p95 = rounds[int(0.95 * (len(rounds) - 1))]
-        cpu_text = f"server_cpu_ms={1000 * cpu / len(rounds):.2f} " if cpu else ""
-        lines.append(f"net-load games={games} actions={len(rounds)} clients={2 * games} "
-                     f"p50_ms={statistics.median(rounds):.1f} p95_ms={p95:.1f} max_ms={rounds[-1]:.1f} "
-                     f"target_p95_ms={TARGET_P95_MS:.0f} within={'yes' if p95 <= TARGET_P95_MS else 'no'} "
-                     f"{cpu_text}load_avg={os.getloadavg()[0]:.1f} cores={os.cpu_count()}")
+    for pace in PACES:
+        plans = [chosen_actions(seed, pace) for seed in seeds]
+        for games in (1, GAMES) if pace == PACES[0] else (GAMES,):   # alone (the referee's own cost), then the load
+            rounds, cpu = serve_and_play(plans[:games], seeds[:games])
+            lines.append(figure(games, pace, rounds, cpu))
     return lines
+
+
+def figure(games: int, pace: str, rounds: list[float], cpu: float) -> str:
+    rounds = sorted(rounds)
+    p95 = rounds[int(0.95 * (len(rounds) - 1))]
+    cpu_text = f"server_cpu_ms={1000 * cpu / len(rounds):.2f} " if cpu else ""
+    return (f"net-load games={games} pace={pace} actions={len(rounds)} clients={2 * games} "
+            f"p50_ms={statistics.median(rounds):.1f} p95_ms={p95:.1f} max_ms={rounds[-1]:.1f} "
+            f"target_p95_ms={TARGET_P95_MS:.0f} within={'yes' if p95 <= TARGET_P95_MS else 'no'} "
+            f"{cpu_text}load_avg={os.getloadavg()[0]:.1f} cores={os.cpu_count()}")
 
 
 def cpu_of(pid: int) -> Callable[[], float]:

@@ -50,7 +50,7 @@ class Guest:
             self.at = int(message["at"])           # the whole game's count of actions (the view's
             d = message["decision"]                # may be a nested game's)
             self.decision = wire.decision_from_json(d) if d is not None else None
-            self.options = [wire.option_from_json(o, self.ruleset) for o in message["options"] or ()]
+            self.options = wire.options_from_json(message["options"], message.get("regions"), self.ruleset)
             self.problem = message.get("problem") or ""     # the referee's AI failed: the game stalls
         elif kind == "error":
             self.errors.append(str(message.get("message")))

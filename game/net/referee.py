@@ -168,20 +168,24 @@ class Referee:
         return {"type": "welcome", "seat": seat, "sides": [s.name for s in self.state.scenario.sides],
                 "ruleset": self.state.ruleset_id, "player_seed": self.player_seed()}
 
-    def update(self, seat: int, held: tuple[str, int] = ("", 0)) -> tuple[dict[str, Any], tuple[str, int]]:
+    def update(self, seat: int, held: tuple[str, int, Any] = ("", 0, None)
+               ) -> tuple[dict[str, Any], tuple[str, int, Any]]:
         """What `seat` is sent now: its view, the decision, and the options when the decision is its
-        own. `held`: which game's log the guest holds and how many lines (sent again from the first
-        line when it now sees another game, a campaign's battle); returned as it will be after this."""
+        own. `held`: which game's log the guest holds, how many lines, and the view it was last sent
+        (sent again whole, from the first line, when it now sees another game, a campaign's battle;
+        else as a change: wire.view_change); returned as it will be after this."""
         view = engine.view(self.state, seat)
         key = self.view_key(view)
-        log_from = held[1] if held[0] == key and held[1] <= len(view.log) else 0
+        same_game = held[0] == key and held[1] <= len(view.log)
+        whole = wire.view_json(view, held[1] if same_game else 0)
         decision = engine.to_act(self.state)
         mine = decision is not None and decision.seat == seat and not engine.auto_played(self.state)
-        message = {"type": "state", "at": self.state.action_count, "view": wire.view_json(view, log_from),
+        options, regions = wire.options_json(self.legal(), self.state.ruleset_id) if mine else (None, None)
+        message = {"type": "state", "at": self.state.action_count,
+                   "view": wire.view_change(whole, held[2] if same_game else None),
                    "decision": wire.decision_json(decision) if decision is not None else None,
-                   "options": wire.options_json(self.legal(), self.state.ruleset_id)
-                   if mine else None, "problem": self.problem or None}
-        return message, (key, len(view.log))
+                   "options": options, "regions": regions, "problem": self.problem or None}
+        return message, (key, len(view.log), whole)
 
     def legal(self) -> list[Option]:
         """The legal options now, found once per action (sent to the guest, then its action checked)."""

@@ -24,6 +24,9 @@ from game.net.referee import GUEST, Referee, RefereeError
 GAME_FILE = "game.json"         # each game in a folder of its own: DIR/<game id>/game.json (and its seats)
 FRAME_LIMIT = 4 * wire.MAX_MESSAGE_BYTES     # bigger frames close the connection; smaller ones over
                                              # the message limit get an error reply
+# no permessage-deflate: it cost the server more CPU per action than anything but the rules (0.8 ms
+# on a 68 KB state); a state is a few KB now that each move region is sent once (wire.VERSION 2)
+COMPRESSION = None
 # the threads that make actions durable (fsync) while the event loop goes on with the other games;
 # many at once, so that the disk takes many games' syncs together
 SETTLING = concurrent.futures.ThreadPoolExecutor(max_workers=16, thread_name_prefix="settle")
@@ -31,13 +34,15 @@ SETTLING = concurrent.futures.ThreadPoolExecutor(max_workers=16, thread_name_pre
 
 @dataclasses.dataclass(eq=False)
 class Seat:
-    """One guest's connection: its seat, and which game's log (and how much of it) it holds."""
+    """One guest's connection: its seat, and which game's log it holds (how much of it, and the
+    view it was last sent, the ground of the next change)."""
 
     ws: Any
     referee: Referee
     seat: int
     key: str = ""
     held: int = 0
+    last: Any = None
 
 
 class Tables:
@@ -164,7 +169,7 @@ class Tables:
         await ws.send(wire.dumps({"type": "error", "message": text}))
 
     async def tell(self, seat: Seat) -> None:
-        message, (seat.key, seat.held) = seat.referee.update(seat.seat, (seat.key, seat.held))
+        message, (seat.key, seat.held, seat.last) = seat.referee.update(seat.seat, (seat.key, seat.held, seat.last))
         try:
             await seat.ws.send(wire.dumps(message))
         except websockets.ConnectionClosed:
@@ -182,7 +187,8 @@ async def serve_forever(tables: Tables, host: str, port: int, ready: Any = None,
     """Serve until cancelled; `until_over`: until every game is over and its guests were told;
     `ssl`: an ssl.SSLContext to listen with TLS (game/net/tls.py)."""
     tables.all_over = asyncio.Event()
-    async with websockets.serve(tables.converse, host, port, max_size=FRAME_LIMIT, ssl=ssl) as server:
+    async with websockets.serve(tables.converse, host, port, max_size=FRAME_LIMIT, ssl=ssl,
+                                compression=COMPRESSION) as server:
         if ready is not None:
             ready(server)
         if until_over:

@@ -3,11 +3,15 @@
 A guest receives its side's view (`engine.view(state, seat)`), never the seed nor the dice
 stream's position: both are left out here, and the rebuilt view has a dice stream of seed 0 at 0.
 The log and the rolls go as they grow (`log_from`: how many lines the guest already holds), so a
-long game does not resend its whole history after every action. Move regions travel as WKB hex:
-binary doubles, so the rebuilt region is exactly the host's.
+long game does not resend its whole history after every action, nor what did not change since the
+guest's last view of the same game (`view_change`: a unit as it was goes as its id, the ruleset's data
+and the flow as they were are named in `same`). Move regions travel as WKB hex:
+binary doubles, so the rebuilt region is exactly the host's; each once per message (`regions`), the
+options naming theirs by its place in that list.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 from fractions import Fraction
@@ -25,7 +29,7 @@ from game.engine.ruleset import Option
 from game.engine.scenario import Scenario, Unit
 from game.engine.state import GameState, Result
 
-VERSION = 1
+VERSION = 2           # 2: move regions once per state (`regions`), a view sent as a change (`same`)
 MAX_MESSAGE_BYTES = 256 * 1024        # what a guest may send; an action is a few hundred bytes
 
 
@@ -100,6 +104,23 @@ def view_json(view: GameState, log_from: int = 0) -> dict[str, Any]:
     }
 
 
+CHANGING = ("data", "flow")      # parts of a view often as they were, left out then (named in `same`)
+
+
+def view_change(doc: dict[str, Any], earlier: dict[str, Any] | None) -> dict[str, Any]:
+    """`doc` (a view_json with log_from > 0) as sent to a guest holding `earlier` (the view_json it
+    was last sent, of the same game): each unit as it was goes as its id alone; `data` and `flow`
+    as they were are left out and named in `same`."""
+    if earlier is None or not doc["log_from"]:
+        return doc
+    was = {u["id"]: u for u in earlier["units"]}
+    out = {**doc, "units": [u["id"] if was.get(u["id"]) == u else u for u in doc["units"]]}
+    out["same"] = [name for name in CHANGING if doc[name] == earlier[name]]
+    for name in out["same"]:
+        del out[name]
+    return out
+
+
 def _rolls_before(view: GameState, log_from: int) -> int:
     """Each roll is logged as one `Rolled` event: the rolls a guest holds are those of its lines."""
     return sum(1 for e in view.log[:log_from] if e.kind == "Rolled")
@@ -135,10 +156,14 @@ def view_from_json(doc: dict[str, Any], earlier: GameState | None = None,
     if len(log) != doc["log_from"]:
         raise WireError(f"view.log_from: the guest holds {len(log)} log lines, not {doc['log_from']}")
     outcome = doc["outcome"]
+    same = doc.get("same") or ()
+    if (same or any(isinstance(u, str) for u in doc["units"])) and earlier is None:
+        raise WireError("view.same: a change sent to a guest holding no earlier view")
     return GameState(
         ruleset_id=doc["ruleset"], options=doc["options"], scenario=scenario, board=board, seed=0,
-        units={u["id"]: unit_from_json(u) for u in doc["units"]}, flow=FlowState.from_json(doc["flow"]),
-        dice=DiceStream(seed=0), data=doc["data"],
+        units={u.id: u for u in (_unit(entry, earlier) for entry in doc["units"])},
+        flow=copy.deepcopy(earlier.flow) if "flow" in same else FlowState.from_json(doc["flow"]),
+        dice=DiceStream(seed=0), data=copy.deepcopy(earlier.data) if "data" in same else doc["data"],
         log=log + [event_from_json(e) for e in doc["log"]],
         rolls=rolls + [Roll.from_json(r) for r in doc["rolls"]],
         rolls_hidden_from=hidden + [tuple(h) for h in doc["rolls_hidden_from"]],
@@ -146,6 +171,15 @@ def view_from_json(doc: dict[str, Any], earlier: GameState | None = None,
         outcome=Result(outcome["winner"], outcome["reason"], outcome.get("data", {})) if outcome else None,
         viewer=doc["viewer"], seats=tuple(doc["seats"]) if doc["seats"] is not None else None,
         children=doc["children"])
+
+
+def _unit(entry: Any, earlier: GameState | None) -> Unit:
+    """A unit sent whole, or by its id alone: a copy of it as it was in the guest's earlier view."""
+    if not isinstance(entry, str):
+        return unit_from_json(entry)
+    if earlier is None or entry not in earlier.units:
+        raise WireError(f"view.units: {entry[:40]!r} is not a unit of the guest's earlier view")
+    return copy.deepcopy(earlier.units[entry])
 
 
 _UNIT_FIELDS = tuple(f.name for f in dataclasses.fields(Unit))
@@ -177,31 +211,55 @@ def decision_from_json(d: dict[str, Any]) -> Decision:
     return Decision(**d)
 
 
-def options_json(options: list[Option], ruleset_id: str) -> list[dict[str, Any]]:
-    wkb: dict[int, str] = {}        # a decision's options share their region (all the orders of a
-    return [option_json(o, ruleset_id, wkb) for o in options]      # unit): each encoded once
+def options_json(options: list[Option], ruleset_id: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """A decision's options and the move regions they point to (`region`: an index in the list).
+    The options of a decision share their region (all the orders of a unit): each is sent once."""
+    regions: list[str] = []
+    known: dict[int, int] = {}
+    return [option_json(o, ruleset_id, regions, known) for o in options], regions
 
 
-def option_json(o: Option, ruleset_id: str, wkb: dict[int, str] | None = None) -> dict[str, Any]:
+def option_json(o: Option, ruleset_id: str, regions: list[str], known: dict[int, int]) -> dict[str, Any]:
     return {"kind": o.kind, "label": o.label,
             "action": action_json(o.action, ruleset_id) if o.action is not None else None,
-            "region": _wkb(o.region, {} if wkb is None else wkb) if o.region is not None else None,
+            "region": _region_index(o.region, regions, known) if o.region is not None else None,
             "template": action_json(o.template, ruleset_id) if o.template is not None else None,
             "actor": list(o.actor), "target": o.target,
             "odds": None if o.odds is None else f"{o.odds.numerator}/{o.odds.denominator}",
             "odds_text": o.odds_text, "key": o.key}
 
 
-def _wkb(region: Any, known: dict[int, str]) -> str:
+def _region_index(region: Any, regions: list[str], known: dict[int, int]) -> int:
+    """The region's place in the message's list, its WKB hex added the first time it is met."""
     if id(region) not in known:
-        known[id(region)] = shapely.to_wkb(region, hex=True)
+        known[id(region)] = len(regions)
+        regions.append(shapely.to_wkb(region, hex=True))
     return known[id(region)]
 
 
-def option_from_json(d: dict[str, Any], ruleset_id: str) -> Option:
+def options_from_json(docs: list[dict[str, Any]] | None, regions: list[str] | None,
+                      ruleset_id: str) -> list[Option]:
+    """The options as the referee found them, each region read once and shared, as on its side."""
+    if not docs:
+        return []
+    if not isinstance(regions, list):
+        raise WireError("state.regions: expected the list of the options' move regions")
+    shapes: dict[int, Any] = {}
+    out = []
+    for place, d in enumerate(docs):
+        index = d["region"]
+        if index is not None and index not in shapes:
+            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(regions):
+                raise WireError(f"state.options[{place}].region: expected an index of state.regions")
+            shapes[index] = shapely.from_wkb(regions[index])
+        out.append(option_from_json(d, ruleset_id, shapes.get(index)))
+    return out
+
+
+def option_from_json(d: dict[str, Any], ruleset_id: str, region: Any = None) -> Option:
     return Option(kind=d["kind"], label=d["label"],
                   action=action_from_json(d["action"], ruleset_id) if d["action"] is not None else None,
-                  region=shapely.from_wkb(d["region"]) if d["region"] is not None else None,
+                  region=region,
                   template=action_from_json(d["template"], ruleset_id) if d["template"] is not None else None,
                   actor=tuple(d["actor"]), target=d["target"],
                   odds=Fraction(d["odds"]) if d["odds"] is not None else None,

@@ -74,9 +74,10 @@ def secrets_of(state, seat):
 
 def unrevealed_leaks(state, seat, view_doc):
     """Other sides' committed orders (Takipsilim) or declarations (Riskbreaker) in a view sent before
-    the rules reveal them."""
-    data, units = view_doc["data"], state.units
-    if state.data.get("revealed"):
+    the rules reveal them. A view whose data is as the guest's last (named in `same`, not sent) tells
+    it nothing new: that data was checked with the message that carried it."""
+    data, units = view_doc.get("data"), state.units
+    if data is None or state.data.get("revealed"):
         return []
     if state.ruleset_id == "takipsilim":
         return [u for u, o in (data.get("orders") or {}).items()

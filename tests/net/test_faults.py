@@ -42,7 +42,7 @@ def bad_messages(referee, count, seed):
         elif kind == 3:                    # the right action, sent by the other seat
             yield 1 - deciding, wire.dumps({"type": "act", "at": state.action_count, "action": good})
         elif kind == 4:                    # another version
-            yield deciding, json.dumps({"v": 1 + rng.below(9) + 1, "type": "act", "action": good})
+            yield deciding, json.dumps({"v": wire.VERSION + 1 + rng.below(9), "type": "act", "action": good})
         elif kind == 5:                    # stale: a state the guest should not act on
             yield deciding, wire.dumps({"type": "act", "at": state.action_count - 1 - rng.below(5), "action": good})
         elif kind == 6:                    # an unknown type of action, or none

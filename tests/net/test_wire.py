@@ -35,35 +35,66 @@ def test_a_guest_rebuilds_the_hosts_view_at_several_moments(name):
         simulate.run(state, ["random"], actions=[None] * state.action_count, stop_after=stop)
         for seat in range(state.sides):
             referee = Referee(state, [], ["guest"] * state.sides, {})
-            message, (_, held) = referee.update(seat)
+            message, (_, held, whole) = referee.update(seat)
             text = wire.dumps(message)
             assert str(state.seed) not in text
             rebuilt = wire.view_from_json(wire.loads(text, limit=1 << 30)["view"])
             host = engine.view(state, seat)
             assert comparable(rebuilt) == comparable(host)
             assert held == len(host.log)
-            options = wire.loads(text, limit=1 << 30)["options"]
-            if options is not None:
-                mine = [wire.option_from_json(o, state.ruleset_id) for o in options]
+            sent = wire.loads(text, limit=1 << 30)
+            if sent["options"] is not None:
+                mine = wire.options_from_json(sent["options"], sent["regions"], state.ruleset_id)
                 assert mine == engine.legal_actions(state)
-            # the log sent in pieces rebuilds the same view as the log sent whole
+                assert len(sent["regions"]) == len({id(o.region) for o in mine if o.region is not None})
+            # the log sent in pieces, and the view as a change, rebuild the same view as the whole
             if seat in guests:
-                key, count, earlier = guests[seat]
+                key, count, earlier_doc, earlier = guests[seat]
                 if key == referee.view_key(host) and count <= len(host.log):
-                    piece, _ = referee.update(seat, (key, count))
+                    piece, _ = referee.update(seat, (key, count, earlier_doc))
                     again = wire.view_from_json(wire.loads(wire.dumps(piece), limit=1 << 30)["view"], earlier)
                     assert comparable(again) == comparable(host)
-            guests[seat] = (referee.view_key(host), len(host.log), rebuilt)
+            guests[seat] = (referee.view_key(host), len(host.log), whole, rebuilt)
         if state.outcome is not None:
             break
 
 
+def test_a_view_sent_as_a_change_after_every_action_rebuilds_the_hosts_view():
+    """Action after action, as a server tells its guests: units as they were go by their id, the
+    data and flow as they were are left out, and the guest still draws exactly the host's view."""
+    state = engine.new_game(load_scenario("takipsilim-dusk-ambush"), seed=4242)
+    referee = Referee(state, [], ["guest", "guest"], {})
+    held = {seat: ("", 0, None) for seat in (0, 1)}
+    views = {seat: None for seat in (0, 1)}
+    by_id = left_out = 0
+    for _ in range(30):
+        for seat in (0, 1):
+            message, held[seat] = referee.update(seat, held[seat])
+            sent = wire.loads(wire.dumps(message), limit=1 << 30)["view"]
+            by_id += sum(isinstance(u, str) for u in sent["units"])
+            left_out += len(sent.get("same", ()))
+            views[seat] = wire.view_from_json(sent, views[seat] if sent["log_from"] else None)
+            assert comparable(views[seat]) == comparable(engine.view(state, seat))
+        if state.outcome is not None:
+            break
+        simulate.run(state, ["random"], actions=[None] * state.action_count, stop_after=state.action_count + 1)
+    assert by_id > 0 and left_out > 0
+
+
+def test_a_change_for_a_guest_holding_no_view_is_refused_with_the_place():
+    state = engine.new_game(load_scenario("takipsilim-dusk-ambush"), seed=4242)
+    doc = wire.view_json(engine.view(state, 0))
+    doc["units"][0] = doc["units"][0]["id"]
+    with pytest.raises(wire.WireError, match="^view.same"):
+        wire.view_from_json(doc)
+
+
 def test_a_message_of_another_version_is_told_so_in_one_line():
-    with pytest.raises(wire.WireError, match="you speak protocol version 2 and this side 1"):
-        wire.loads('{"v": 2, "type": "hello"}')
+    with pytest.raises(wire.WireError, match="you speak protocol version 1 and this side 2"):
+        wire.loads('{"v": 1, "type": "hello"}')
 
 
-@pytest.mark.parametrize("text", ["", "[1]", "{", '{"v":1}', '{"v":1,"type":3}', '{"v":1,"type":"a","x":NaN}'])
+@pytest.mark.parametrize("text", ["", "[1]", "{", '{"v":2}', '{"v":2,"type":3}', '{"v":2,"type":"a","x":NaN}'])
 def test_malformed_messages_are_refused_with_the_place(text):
     with pytest.raises(wire.WireError, match="^message"):
         wire.loads(text)
