@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import string
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +40,13 @@ class RefereeError(ValueError):
     """A message refused: the one line the sender is told."""
 
 
+CODE_LETTERS = string.ascii_letters + string.digits
+
+
 def new_code() -> str:
-    """An unguessable join code (96 random bits)."""
-    return secrets.token_urlsafe(12)
+    """An unguessable join code: 17 letters and digits (101 random bits). Never a '-' or '_', so a
+    code is typed or pasted whole and `--code CODE` never reads one beginning with '-' as an option."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(17))
 
 
 def seats_path(save_path: Path) -> Path:

@@ -160,3 +160,12 @@ def test_a_create_the_server_cannot_do_is_one_line(tmp_path):
         with pytest.raises(RefereeError, match="^create"):
             tables.create({"type": "create", **bad})
     assert tables.games == {}
+
+
+def test_a_join_code_is_letters_and_digits_so_the_command_line_takes_it_whole():
+    """`join ADDRESS --code CODE`: a code beginning with '-' was read by the command line as an option
+    ("argument --code: expected one argument"), about one code in 64; 101 random bits, all different."""
+    from game.net.referee import new_code
+    codes = {new_code() for _ in range(2000)}
+    assert len(codes) == 2000
+    assert all(len(c) == 17 and c.isascii() and c.isalnum() for c in codes)

@@ -111,7 +111,8 @@ class HexView(BoardView):
         """The hex terrain kinds on the map with their cost to enter, then rivers and roads (their
         costs only where the game's rules spend them)."""
         board, seen = self.board, {}
-        costs = view is None or engine.ruleset_of(view).uses_terrain_costs(view)
+        ruleset = getattr(view, "ruleset_id", None)        # a game (the editor's preview has no rules)
+        costs = ruleset is None or engine.ruleset_of(view).uses_terrain_costs(view)
         for h in board.hexes:
             kind = board.terrain(h)
             if kind.id not in seen:
