@@ -15,18 +15,24 @@ Every option is scored from the side's view only:
   (2 hexes or less; anywhere once half the turns are gone) it attacks the garrison it sees at 3 to 4
   odds before its wall: taking the capital wins the war, losing the battle only throws it back a
   hex, and hovering there wins nothing. The army nearest the capital holds it (when the side has two
-  armies or more, or an enemy army is seen near it); an enemy army seen 2 hexes from the capital or
-  closer is struck at even odds (pinned, it cannot march on the capital).
+  armies or more, or an enemy army is seen near it), and never leaves it while an enemy army is
+  within a march; an enemy army seen 2 hexes from the capital or closer is struck at even odds by
+  another army (pinned, it cannot march on the capital). In a war of two the armies at the gates
+  of the enemy capital storm it in turn (each other one there adds to the odds of a storm).
 
 With three sides or more (the Three Kingdoms):
-- the garrison never leaves its capital to strike nearby (a third side may walk into it unseen);
+- the garrison never leaves its capital to strike nearby (a third side may walk into it unseen), and
+  the capital counts as threatened at all times;
+- the capital of the side that leads the war (holds the most places) counts nearer as a goal;
 - a march on an enemy capital out of sight weighs the battle against a presumed garrison as strong as
   the marching army (every side keeps one), not an open gate;
 - at equal distance, each side marches on the capital of the side after its own (a ring: none is
   the target of both others);
 - concentrate before attacking: an army at the gates attacks a garrison only when another army of
-  its side is near enough to strike again next turn (one battle at a capital ends the war);
-- a side of three armies or more keeps a second one by its capital while an enemy army is near.
+  its side stood near enough as the turn began to strike again next turn (one battle at a capital
+  ends the war);
+- a side of three armies or more keeps a second one by its capital, and more while the enemy armies
+  within a march outweigh those by the capital.
 """
 from __future__ import annotations
 
