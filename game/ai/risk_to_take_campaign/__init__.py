@@ -18,14 +18,14 @@ Every option is scored from the side's view only:
   armies or more, or an enemy army is seen near it), and never leaves it while an enemy army is
   within a march; an enemy army seen 2 hexes from the capital or closer is struck at even odds by
   another army (pinned, it cannot march on the capital). In a war of two the armies at the gates
-  of the enemy capital storm it in turn (each other one there adds to the odds of a storm). A march
-  on an enemy capital out of sight weighs the battle against a presumed garrison as strong as the
-  marching army (every side keeps one), not an open gate.
+  of the enemy capital storm it in turn (each other one there adds to the odds of a storm).
 
 With three sides or more (the Three Kingdoms):
 - the garrison never leaves its capital to strike nearby (a third side may walk into it unseen), and
   the capital counts as threatened at all times;
 - the capital of the side that leads the war (holds the most places) counts nearer as a goal;
+- a march on an enemy capital out of sight weighs the battle against a presumed garrison as strong as
+  the marching army (every side keeps one), not an open gate;
 - at equal distance, each side marches on the capital of the side after its own (a ring: none is
   the target of both others);
 - concentrate before attacking: an army at the gates attacks a garrison only when another army of
@@ -284,10 +284,8 @@ class CampaignCA:
         enemy = at.get(h) if h != here else None
         odds = battle_odds(view, unit, enemy) if enemy is not None else None
         if odds is None and place is not None and place.kind == "capital" and armies.holder(view, h) != unit.side \
-                and not fog.seen_by(view, unit.side, h):
+                and many_enemies(view) and not fog.seen_by(view, unit.side, h):
             odds = 1.0                           # a capital out of sight: presumed held by an army like ours
-                                                 # (every side keeps a garrison: marching on an unseen
-                                                 # capital as on an open gate ran into it on turn 2)
         late = view.turn > view.scenario.turn_limit // 2
         enough = BOLD if late else FAVOURABLE
         if enemy is not None and place is not None and place.kind == "capital" \
