@@ -182,10 +182,9 @@ class CampaignCA:
         the next battle's initiative."""
         view = ctx.view
         unit = view.units[ctx.decision.actor[0]]
-        town = supply.town_to_sack(view, unit)
-        spare = town is not None and (armies.holder(view, town) == unit.side
-                                      or armies.hostile_to(view, town, unit.side)
-                                      or armies.hex_of(unit) == armies.capital(view, unit.side))
+        towns = supply.towns_to_sack(view, unit)    # as near: the die picks one, none may be spared
+        spare = bool(towns) and (any(armies.holder(view, t) == unit.side or armies.hostile_to(view, t, unit.side)
+                                     for t in towns) or armies.hex_of(unit) == armies.capital(view, unit.side))
         for o in ctx.options:
             if o.kind == "Loot":
                 yield Candidate(0.0 if spare else 1.0, o.action, "loot", option=o)

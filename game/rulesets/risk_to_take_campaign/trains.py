@@ -50,7 +50,10 @@ def source(state: GameState, unit: Unit) -> Hex | None:
         chance = state.roll("d6>=5", "train from a town", unit.name, odds_text="5-6: from the nearest town")
         if not chance.success:
             return capital
-    return armies.nearest(state, armies.hex_of(unit), towns) if towns else capital
+    if not towns:
+        return capital
+    return armies.nearest(state, armies.hex_of(unit), towns, "the town the train leaves", unit.name,
+                          hidden_from=armies.others(state, unit.side))
 
 
 def launch(state: GameState, unit: Unit) -> None:

@@ -14,12 +14,14 @@ SMALL = dict(deployed=False, turn_limit=10, deploy_radius=3)
 
 
 def test_simulate_plays_a_campaign_with_auto_resolved_battles_to_a_decided_end():
-    state = engine.new_game(scenario(**SMALL), seed=1, options={"auto_battles": True})
+    # (seed 2: since a die breaks the ties of the nearest hex, seed 1 runs to the turn limit, where
+    # the side holding more places wins)
+    state = engine.new_game(scenario(**SMALL), seed=2, options={"auto_battles": True})
     sim = run(state, ["normal", "normal"])
     assert state.data["battles"]
     assert state.outcome is not None and state.outcome.winner is not None
     assert "turn limit" not in state.outcome.reason
-    assert engine.replay(state.scenario, 1, {"auto_battles": True}, sim.actions).outcome == state.outcome
+    assert engine.replay(state.scenario, 2, {"auto_battles": True}, sim.actions).outcome == state.outcome
 
 
 def test_normal_beats_random_in_most_seeded_campaigns():
