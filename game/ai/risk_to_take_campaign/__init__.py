@@ -169,10 +169,12 @@ class CampaignCA:
             goal = goal_hex(view, unit)
             capital = armies.capital(view, unit.side)
             guarded = capital is not None and any(armies.hex_of(u) == capital for u in armies.armies(view, unit.side))
-            for h in self._hexes(view, o):
-                garrison = 50.0 if h == capital and not guarded else 0.0
-                yield Candidate(garrison - view.board.distance(h, goal), o.at(*regions.point_of(view, h)),
-                                "garrison" if garrison else "forward", option=o)
+            def score(h: Hex) -> float:
+                return (50.0 if h == capital and not guarded else 0.0) - view.board.distance(h, goal)
+            # as near the goal: a seeded draw, not the map's order (the hard level adds no noise)
+            best = max(self._hexes(view, o), key=lambda h: (score(h), ctx.rng.random()))
+            yield Candidate(score(best), o.at(*regions.point_of(view, best)),
+                            "garrison" if best == capital and not guarded else "forward", option=o)
 
     def forage(self, ctx: Context) -> Iterable[Candidate]:
         """Loot, unless the town the looting would sack is the side's own or already hostile to it
