@@ -3,6 +3,7 @@ game's stream picks among equally near hexes, never the map's order, so that a p
 under the Four Marches' half turn are treated alike."""
 from __future__ import annotations
 
+from game.ai.players import make_player
 from game.engine import game as engine
 from game.geometry.hexgrid import Hex
 from game.io.scenario_file import load_scenario
@@ -61,3 +62,21 @@ def test_two_towns_as_near_a_starving_army_sacks_one_a_die_picks():
         script(s, [face])
         sacked.add(supply.town_to_sack(s, unit))
     assert sacked == set(tied)
+
+
+def test_the_hard_ai_places_an_army_among_hexes_as_near_its_goal_by_a_seeded_draw():
+    """The second army of Brennwald and of Marbach (mirrors) takes the field as near the enemy capital
+    it marches on as it may; among hexes as near, the seed decides (the map's order put it on the
+    north-westernmost every game: the hard level adds no noise)."""
+    chosen = {"brennwald-2": set(), "marbach-2": set()}
+    goal = {"brennwald-2": Hex(1, 18), "marbach-2": Hex(9, 2)}          # Ulm and Hallstatt
+    for seed in range(1, 7):
+        s = engine.new_game(load_scenario(FOUR_MARCHES), seed=seed)
+        while engine.to_act(s).kind == "place":
+            d = engine.to_act(s)
+            engine.apply(s, make_player("hard", seed, d.seat).choose(engine.view(s, d.seat), engine.legal_actions(s), d))
+        for uid, hexes in chosen.items():
+            hexes.add(armies.hex_of(s.units[uid]))
+    for uid, hexes in chosen.items():
+        assert len(hexes) > 1
+        assert len({s.board.distance(h, goal[uid]) for h in hexes}) == 1
