@@ -1,9 +1,11 @@
 """A Risk to Take campaign knowledge (seed 003, "1. Campaign rules"): marches toward the goals, battles weighed first.
 
 Every option is scored from the side's view only:
-- placing an army: the legal hex nearest the nearest enemy capital, so the armies start forward;
-- a starving army loots unless the town it would sack is its own side's or already hostile to it (a
-  sacked town may turn hostile; a hostile one's partisans strike): then it waits for a train;
+- placing an army: the legal hex nearest the nearest enemy capital, so the armies start forward
+  (among hexes as near, a seeded draw: never the map's order);
+- a starving army loots unless the town it would sack (or one as near: a die picks) is its own side's
+  or already hostile to it (a sacked town may turn hostile; a hostile one's partisans strike): then it
+  waits for a train;
 - a march never ends in a town hostile to the side for nothing (it can never hold it, and loses a
   unit to its partisans);
 - a march: toward the goal (the nearest enemy capital; an enemy or neutral town on the way is worth
@@ -177,7 +179,7 @@ class CampaignCA:
                             "garrison" if best == capital and not guarded else "forward", option=o)
 
     def forage(self, ctx: Context) -> Iterable[Candidate]:
-        """Loot, unless the town the looting would sack is the side's own or already hostile to it
+        """Loot, unless the town the looting would sack (or one as near) is the side's own or already hostile to it
         (sacking it may turn it hostile, or brings the partisans down on the army), or the army
         holds its capital (the looting would march the garrison away; a train from the capital
         reaches it at once): then wait for a train. With no town in reach the looting costs only
