@@ -37,7 +37,7 @@ from game.engine.scenario import Unit
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies, fog, movement
+from . import armies, fog, movement, regions
 from .armies import COMMANDER, REBEL
 from .trains import advance_trains, catch, disband, launch, train_missed  # noqa: F401 (the flow's steps)
 
@@ -201,8 +201,9 @@ def rebels_loot(state: GameState) -> None:
         if town is None:
             continue
         taken = {armies.hex_of(u) for u in armies.armies(state)}
+        tie = regions.nudge(board, "rebels", state.turn, unit.id)   # among the shortest ways: drawn
         path = board.path(armies.hex_of(unit), town,
-                          lambda a, b: None if b in taken or board.terrain(b).move_cost is None else 1.0,
+                          lambda a, b: None if b in taken or board.terrain(b).move_cost is None else 1.0 + tie(b),
                           min_cost=1.0)
         if path is None:
             continue

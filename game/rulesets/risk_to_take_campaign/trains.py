@@ -31,7 +31,7 @@ from game.engine.scenario import Unit
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies, words
+from . import armies, regions, words
 from .armies import COMMANDER, REBEL, TRAIN
 
 TRAIN_STEPS = 7
@@ -153,11 +153,12 @@ def advance_trains(state: GameState, phase: Any = None) -> None:
         enemy = {armies.hex_of(u) for u in armies.armies(state) if u.side != t.side} | \
             {armies.hex_of(u) for u in armies.rebels(state)}
         goal = armies.hex_of(army)
+        tie = regions.nudge(board, "train", state.turn, t.id)       # among the shortest ways: drawn
 
         def step(a: Hex, b: Hex):
             if b != goal and b in enemy:
                 return None
-            return None if board.terrain(b).move_cost is None else 1.0
+            return None if board.terrain(b).move_cost is None else 1.0 + tie(b)
 
         path = board.path(armies.hex_of(t), goal, step, min_cost=1.0)
         if path is None:
