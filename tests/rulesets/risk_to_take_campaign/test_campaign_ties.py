@@ -7,7 +7,7 @@ from game.ai.players import make_player
 from game.engine import game as engine
 from game.geometry.hexgrid import Hex
 from game.io.scenario_file import load_scenario
-from game.rulesets.risk_to_take_campaign import armies, battles, supply
+from game.rulesets.risk_to_take_campaign import armies, battles, movement, supply
 from tests.rulesets.risk_to_take_campaign.campaign_helpers import game, script
 
 FOUR_MARCHES = "risk-to-take-campaign-four-marches"
@@ -80,3 +80,18 @@ def test_the_hard_ai_places_an_army_among_hexes_as_near_its_goal_by_a_seeded_dra
     for uid, hexes in chosen.items():
         assert len(hexes) > 1
         assert len({s.board.distance(h, goal[uid]) for h in hexes}) == 1
+
+
+def test_a_march_takes_one_of_its_cheapest_paths_drawn_not_the_path_finders_first_direction():
+    """"Movement is 5 hexes per army": from 0,2 to 2,1 two paths of 2 hexes (by 1,1 or by 1,2); turn
+    after turn the march's own draw takes either (the path finder's order took the same one always)."""
+    s = game([6, 1, 3, 6], units=[{"id": "w1", "side": 0, "name": "West army", "hex": [0, 2]},
+                                  {"id": "e1", "side": 1, "name": "East army", "hex": [5, 2]}])
+    unit = s.units["w1"]
+    ways = set()
+    for t in range(1, 9):
+        s.flow.turn = t
+        path = movement.path_to(s, unit, Hex(2, 1))
+        assert len(path) == 3
+        ways.add(path[1])
+    assert ways == {Hex(1, 1), Hex(1, 2)}
