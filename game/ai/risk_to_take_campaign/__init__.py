@@ -1,9 +1,11 @@
 """A Risk to Take campaign knowledge (seed 003, "1. Campaign rules"): marches toward the goals, battles weighed first.
 
 Every option is scored from the side's view only:
-- placing an army: the legal hex nearest the nearest enemy capital, so the armies start forward;
-- a starving army loots unless the town it would sack is its own side's or already hostile to it (a
-  sacked town may turn hostile; a hostile one's partisans strike): then it waits for a train;
+- placing an army: the legal hex nearest the nearest enemy capital, so the armies start forward
+  (among hexes as near, a seeded draw: never the map's order);
+- a starving army loots unless the town it would sack (or one as near: a die picks) is its own side's
+  or already hostile to it (a sacked town may turn hostile; a hostile one's partisans strike): then it
+  waits for a train;
 - a march never ends in a town hostile to the side for nothing (it can never hold it, and loses a
   unit to its partisans);
 - a march: toward the goal (the nearest enemy capital; an enemy or neutral town on the way is worth
@@ -15,18 +17,24 @@ Every option is scored from the side's view only:
   (2 hexes or less; anywhere once half the turns are gone) it attacks the garrison it sees at 3 to 4
   odds before its wall: taking the capital wins the war, losing the battle only throws it back a
   hex, and hovering there wins nothing. The army nearest the capital holds it (when the side has two
-  armies or more, or an enemy army is seen near it); an enemy army seen 2 hexes from the capital or
-  closer is struck at even odds (pinned, it cannot march on the capital).
+  armies or more, or an enemy army is seen near it), and never leaves it while an enemy army is
+  within a march; an enemy army seen 2 hexes from the capital or closer is struck at even odds by
+  another army (pinned, it cannot march on the capital). In a war of two the armies at the gates
+  of the enemy capital storm it in turn (each other one there adds to the odds of a storm).
 
 With three sides or more (the Three Kingdoms):
-- the garrison never leaves its capital to strike nearby (a third side may walk into it unseen);
+- the garrison never leaves its capital to strike nearby (a third side may walk into it unseen), and
+  the capital counts as threatened at all times;
+- the capital of the side that leads the war (holds the most places) counts nearer as a goal;
 - a march on an enemy capital out of sight weighs the battle against a presumed garrison as strong as
   the marching army (every side keeps one), not an open gate;
 - at equal distance, each side marches on the capital of the side after its own (a ring: none is
   the target of both others);
 - concentrate before attacking: an army at the gates attacks a garrison only when another army of
-  its side is near enough to strike again next turn (one battle at a capital ends the war);
-- a side of three armies or more keeps a second one by its capital while an enemy army is near.
+  its side stood near enough as the turn began to strike again next turn (one battle at a capital
+  ends the war);
+- a side of three armies or more keeps a second one by its capital, and more while the enemy armies
+  within a march outweigh those by the capital.
 """
 from __future__ import annotations
 
@@ -36,7 +44,7 @@ from game.ai.framework import Candidate, Context, Knowledge
 from game.ai.knowledge import register_knowledge
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
-from game.rulesets.risk_to_take_campaign import armies, fog, regions, supply
+from game.rulesets.risk_to_take_campaign import armies, fog, goals, regions, supply
 
 WEIGHT = {"line-infantry": 1.0, "light-infantry": 0.9, "cavalry": 1.2, "cuirassiers": 1.4,
           "dragoons": 1.1, "artillery": 1.3, "commander": 0.3}
@@ -46,9 +54,15 @@ SORTIE = 2                 # an enemy army this close to the capital is struck a
                            # it cannot march on the capital; a battle lost throws it back)
 FAVOURABLE = 1.15          # attack only with this much more strength (the defender's ground helps)
 BOLD = 0.85                # ... until half the campaign's turns are gone: then the war must be won
-DANGER = 6                 # an enemy army this close to the capital calls an army home
+DANGER = 6                 # an enemy army this close to the capital calls an army home (a march
+                           # reaches 6 hexes: it can be on the capital next turn)
 HOLD = 20.0                # the garrison's wish to stay on its capital ...
-HOLD_MANY = 100.0          # ... absolute with two enemy sides or more: a third side walks into it unseen
+HOLD_MANY = 100.0          # ... absolute while an enemy army is within a march of it, or with two
+                           # enemy sides or more (a third side walks into it unseen): a garrison
+                           # that sorties leaves the capital bare (Two Crowns, seeds 3, 4, 7, 8 and
+                           # 9: half the games ended by an army walking into an empty capital)
+LEADER = 2                 # hexes nearer the capital of the side that leads the war seems, per
+                           # place it holds more than the next side (a war of three or more)
 CROWDED = 1                # hexes a third side's army near an enemy capital adds to the march there
 PARTISANS = 15.0           # ending a march in a town hostile to the side: a unit lost for nothing
 AT_THE_GATES = 2           # an army this close to an enemy capital it sees held ...
@@ -59,6 +73,7 @@ NERVE = 0.75 / WALL       # ... attacks its garrison at odds of 3 to 4 before it
 SECOND_WAVE = 3            # ... only when another army of its side stands this close to the capital,
                            # to strike the garrison again next turn (a lone army waits for it, unless
                            # the garrison is already weaker: concentrate before attacking)
+WAVE = 0.5                 # the share of another army's strength at the gates a storm counts on
 RESERVE_FROM = 3           # with this many armies or more and an enemy near, a second army stays
                            # by the capital (the garrison's relief), with three sides or more
 
@@ -77,7 +92,9 @@ def goal_hex(view: GameState, unit) -> Hex:
     """The nearest enemy capital (the goal that ends the war); with three sides or more, a capital
     the armies of a third side already close on counts CROWDED hexes farther per such army (the
     war is won by the first to take a capital: two sides marching on the same one fight each other
-    on the way, and the side nobody marches on wins)."""
+    on the way, and the side nobody marches on wins); the capital of the side that leads the war
+    (holds more towns and capitals than any other) counts LEADER hexes nearer per place it holds
+    more than the next: the others turn on it before it wins."""
     start = armies.hex_of(unit) or armies.capital(view, unit.side)
     caps = [(h, p.side) for h, p in armies.places(view, "capital") if p.side != unit.side]
     if not caps:
@@ -88,8 +105,34 @@ def goal_hex(view: GameState, unit) -> Hex:
                    if e.side != owner and view.board.distance(armies.hex_of(e), h) <= DANGER)
     def next_in_ring(owner) -> int:       # at equal distance, each marches on the side after its own
         return (owner - unit.side) % max(1, view.sides)
-    return min(caps, key=lambda c: (view.board.distance(start, c[0]) + CROWDED * crowd(*c),
+    held = goals.held_count(view)
+
+    def lead(owner) -> int:
+        if not many_enemies(view) or owner is None:
+            return 0
+        return max(0, held[owner] - max(n for s, n in enumerate(held) if s != owner))
+    return min(caps, key=lambda c: (view.board.distance(start, c[0]) + CROWDED * crowd(*c) - LEADER * lead(c[1]),
                                     next_in_ring(c[1]), c[0].r, c[0].q))[0]
+
+
+def threatened(view: GameState, side: int, capital: Hex | None) -> bool:
+    """An enemy army the side sees within a march (DANGER hexes) of its capital; with three sides
+    or more, always (armies of the others march in the fog: Four Marches seed 14, an army unseen
+    6 hexes away took Brennwald, whose other armies had all marched off)."""
+    return capital is not None and (many_enemies(view) or any(
+        view.board.distance(capital, armies.hex_of(e)) <= DANGER for e in enemy_armies(view, side)))
+
+
+def started_at(view: GameState, side: int) -> dict:
+    """Where the side's armies that marched this turn stood as it began (from its own log)."""
+    out = {}
+    for e in reversed(view.log):
+        if e.turn != view.turn:
+            break
+        if e.kind == "Marched" and e.data.get("path") and view.units.get(e.data.get("actor", "")) is not None \
+                and view.units[e.data["actor"]].side == side:
+            out[e.data["actor"]] = Hex(*e.data["path"][0])
+    return out
 
 
 def many_enemies(view: GameState) -> bool:
@@ -128,23 +171,24 @@ class CampaignCA:
             goal = goal_hex(view, unit)
             capital = armies.capital(view, unit.side)
             guarded = capital is not None and any(armies.hex_of(u) == capital for u in armies.armies(view, unit.side))
-            for h in self._hexes(view, o):
-                garrison = 50.0 if h == capital and not guarded else 0.0
-                yield Candidate(garrison - view.board.distance(h, goal), o.at(*regions.point_of(view, h)),
-                                "garrison" if garrison else "forward", option=o)
+            def score(h: Hex) -> float:
+                return (50.0 if h == capital and not guarded else 0.0) - view.board.distance(h, goal)
+            # as near the goal: a seeded draw, not the map's order (the hard level adds no noise)
+            best = max(self._hexes(view, o), key=lambda h: (score(h), ctx.rng.random()))
+            yield Candidate(score(best), o.at(*regions.point_of(view, best)),
+                            "garrison" if best == capital and not guarded else "forward", option=o)
 
     def forage(self, ctx: Context) -> Iterable[Candidate]:
-        """Loot, unless the town the looting would sack is the side's own or already hostile to it
+        """Loot, unless the town the looting would sack (or one as near) is the side's own or already hostile to it
         (sacking it may turn it hostile, or brings the partisans down on the army), or the army
         holds its capital (the looting would march the garrison away; a train from the capital
         reaches it at once): then wait for a train. With no town in reach the looting costs only
         the next battle's initiative."""
         view = ctx.view
         unit = view.units[ctx.decision.actor[0]]
-        town = supply.town_to_sack(view, unit)
-        spare = town is not None and (armies.holder(view, town) == unit.side
-                                      or armies.hostile_to(view, town, unit.side)
-                                      or armies.hex_of(unit) == armies.capital(view, unit.side))
+        towns = supply.towns_to_sack(view, unit)    # as near: the die picks one, none may be spared
+        spare = bool(towns) and (any(armies.holder(view, t) == unit.side or armies.hostile_to(view, t, unit.side)
+                                     for t in towns) or armies.hex_of(unit) == armies.capital(view, unit.side))
         for o in ctx.options:
             if o.kind == "Loot":
                 yield Candidate(0.0 if spare else 1.0, o.action, "loot", option=o)
@@ -162,17 +206,19 @@ class CampaignCA:
         at = {armies.hex_of(e): e for e in enemies}
         capital = armies.capital(view, side)
         keeper = self.garrison(view, side, capital)
-        reserve = self.reserve(view, side, capital, keeper)
+        reserves = self.reserves(view, side, capital, keeper)
+        self.stood = started_at(view, side)
         for o in ctx.options:
             if o.kind == "Pass":
                 yield Candidate(-50.0, o.action, "end of marches", option=o)
                 continue
             unit = view.units[o.the_actor]
             here = armies.hex_of(unit)
-            target = capital if unit is keeper or unit is reserve else goal_hex(view, unit)
+            target = capital if unit is keeper or unit in reserves else goal_hex(view, unit)
             if o.kind == "Halt":
-                hold = (HOLD_MANY if many_enemies(view) else HOLD) if unit is keeper and here == capital else 0.0
-                if unit is reserve and view.board.distance(here, capital) == 1:
+                hold = (HOLD_MANY if many_enemies(view) or threatened(view, side, capital) else HOLD) \
+                    if unit is keeper and here == capital else 0.0
+                if unit in reserves and view.board.distance(here, capital) == 1:
                     hold = HOLD
                 yield Candidate(hold + self.worth(view, unit, here, target, at, here), o.action, "stay", option=o)
                 continue
@@ -189,26 +235,50 @@ class CampaignCA:
         mine = armies.armies(view, side)
         if capital is None or not mine:
             return None
-        threat = any(view.board.distance(capital, armies.hex_of(e)) <= DANGER for e in enemy_armies(view, side))
-        if len(mine) < 2 and not threat:
+        if len(mine) < 2 and not threatened(view, side, capital):
             return None
         return min(mine, key=lambda u: (view.board.distance(armies.hex_of(u), capital), u.id))
 
-    def reserve(self, view: GameState, side: int, capital: Hex | None, keeper):
-        """With three sides or more, RESERVE_FROM armies and an enemy army near the capital: the
-        army next nearest it stands by the capital (one battle there ends the war: a weakened
-        garrison is relieved, an enemy besieger struck)."""
+    def reserves(self, view: GameState, side: int, capital: Hex | None, keeper) -> list:
+        """With three sides or more, RESERVE_FROM armies and an enemy army within a march of the
+        capital: the armies next nearest it stand by the capital (one battle there ends the war: a
+        weakened garrison is relieved, an enemy besieger struck), as many as it takes for the
+        garrison behind its wall and them to outweigh the enemy armies seen within a march, one at
+        least (a side that sends every field army against one enemy loses its capital to the
+        other at its back)."""
         mine = [u for u in armies.armies(view, side) if u is not keeper]
-        if keeper is None or not many_enemies(view) or len(mine) + 1 < RESERVE_FROM:
-            return None
-        if not any(view.board.distance(capital, armies.hex_of(e)) <= DANGER for e in enemy_armies(view, side)):
-            return None
-        return min(mine, key=lambda u: (view.board.distance(armies.hex_of(u), capital), u.id))
+        if keeper is None or not many_enemies(view) or len(mine) + 1 < RESERVE_FROM \
+                or not threatened(view, side, capital):
+            return []
+        board = view.board
+        threat = sum(power(e) for e in enemy_armies(view, side)
+                     if board.distance(capital, armies.hex_of(e)) <= DANGER)
+        home = power(keeper) * (WALL if armies.hex_of(keeper) == capital else 1.0)
+        kept = []
+        for u in sorted(mine, key=lambda u: (board.distance(armies.hex_of(u), capital), u.id)):
+            if kept and (home >= threat or board.distance(armies.hex_of(u), capital) > DANGER):
+                break
+            kept.append(u)
+            home += power(u)
+        return kept
 
     def second_wave(self, view: GameState, unit, h: Hex) -> bool:
-        """Another army of the side close enough to the capital to strike it again next turn."""
-        return any(u is not unit and view.board.distance(armies.hex_of(u), h) <= SECOND_WAVE
+        """Another army of the side that stood close enough to the capital as the turn began, to
+        strike it again next turn (one that only arrives this turn may yet be struck on its way
+        by the garrison's side: the storm waits a turn for it)."""
+        stood = getattr(self, "stood", None) or started_at(view, unit.side)
+        return any(u is not unit and view.board.distance(stood.get(u.id, armies.hex_of(u)), h) <= SECOND_WAVE
                    for u in armies.armies(view, unit.side))
+
+    def siege_odds(self, view: GameState, unit, garrison, h: Hex) -> float:
+        """In a war of two, the armies of the side at the gates of the enemy capital storm it in
+        turn: each battle wears the garrison down and no third side profits from the losses, so
+        each of the others (within SECOND_WAVE hexes) adds WAVE of its strength to the storm's odds.
+        (A garrison that never leaves its capital is otherwise stormed only by an army near its
+        own strength: on the Two Crowns no levy could take a capital its first army holds.)"""
+        wave = sum(power(u) for u in armies.armies(view, unit.side)
+                   if u is not unit and view.board.distance(armies.hex_of(u), h) <= SECOND_WAVE)
+        return battle_odds(view, unit, garrison) * (power(unit) + WAVE * wave) / max(0.1, power(unit))
 
     def worth(self, view: GameState, unit, h: Hex, target: Hex, at: dict, here: Hex) -> float:
         board = view.board
@@ -225,6 +295,8 @@ class CampaignCA:
                 and (late or (board.distance(here, h) <= AT_THE_GATES
                               and (not many_enemies(view) or self.second_wave(view, unit, h)))):
             enough = min(enough, NERVE)          # at the gates of an enemy capital: the war is won there
+            if not many_enemies(view):
+                odds = self.siege_odds(view, unit, enemy, h)
                                                  # (once half the turns are gone, from wherever it is)
         home = armies.capital(view, unit.side)
         sortie = enemy is not None and home is not None and board.distance(h, home) <= SORTIE

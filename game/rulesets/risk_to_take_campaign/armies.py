@@ -136,10 +136,31 @@ def hostile_to(state: GameState, h: Hex, side: int) -> bool:
     return side in state.data["hostile"].get(key(h), [])
 
 
-def nearest(state: GameState, start: Hex, hexes: Iterable[Hex]) -> Hex | None:
-    """The nearest of `hexes` to `start` (ties: the first in map order)."""
-    best = sorted(hexes, key=lambda h: (state.board.distance(start, h), h.r, h.q))
-    return best[0] if best else None
+def nearest_ones(state: GameState, start: Hex, hexes: Iterable[Hex]) -> list[Hex]:
+    """The hexes of `hexes` nearest to `start` (all of them at that distance, in map order)."""
+    hexes = list(hexes)
+    if not hexes:
+        return []
+    d = min(state.board.distance(start, h) for h in hexes)
+    return sorted((h for h in hexes if state.board.distance(start, h) == d), key=lambda h: (h.r, h.q))
+
+
+def by_chance(state: GameState, tied: list[Hex], purpose: str, who: str = "",
+              hidden_from: tuple[int, ...] = ()) -> Hex | None:
+    """One of hexes the rule cannot tell apart: a die from the game's stream picks it (Interpretation:
+    never the map's order - north-west first favoured the sides whose way lies north-west: on the Four
+    Marches the side in the east won 4 campaigns in 40, 9 of 40 with the map turned half round)."""
+    if len(tied) < 2:
+        return tied[0] if tied else None
+    n = len(tied)
+    roll = state.roll(f"d{n}", purpose, who, odds_text=f"{n} hexes as near: one each", hidden_from=hidden_from)
+    return tied[roll.total - 1]
+
+
+def nearest(state: GameState, start: Hex, hexes: Iterable[Hex], purpose: str, who: str = "",
+            hidden_from: tuple[int, ...] = ()) -> Hex | None:
+    """The nearest of `hexes` to `start`; equally near ones: by chance (by_chance)."""
+    return by_chance(state, nearest_ones(state, start, hexes), purpose, who, hidden_from)
 
 
 def setup(state: GameState) -> None:

@@ -130,7 +130,7 @@ def retreat_hex(state: GameState, unit) -> Hex | None:
     taken = {armies.hex_of(u) for u in state.units.values()
              if u.kind == armies.ARMY and not u.out and u.hex is not None}
     free = [n for n in board.neighbours(here) if n not in taken and board.move_cost(here, n) is not None]
-    return armies.nearest(state, home, free)
+    return armies.nearest(state, home, free, "the way of its retreat", unit.name)
 
 
 def retreat(state: GameState, unit, to: Hex | None = None) -> None:

@@ -9,7 +9,8 @@ Interpretations: by default every hex costs 1, as the text counts a march in hex
 `terrain_costs` option the allowance is spent at the map's costs of entering a hex (plain 1, forest
 and hills 2, marsh 3, across a river 2 more: game/geometry/hex_kinds.json); along a road every hex
 costs 1 whatever the ground (and a bridge spares the ford), never less: "5 hexes" stays 5 on the road.
-Impassable hexes are impassable either way. The path is the cheapest (A*). Entering a hex held by an enemy army ends
+Impassable hexes are impassable either way. The path is the cheapest (A*); among paths as cheap, one
+drawn by regions.nudge (not the map's order). Entering a hex held by an enemy army ends
 the move; the battle is fought once every side has moved. An army whose hex an enemy entered stands
 to fight and may not march away. An army may pass its own armies but not stop on one, and may not
 enter a hex where two armies already stand. Entering a rebel army's hex disperses the rebels (they
@@ -117,9 +118,11 @@ def path_to(state: GameState, unit, goal: Hex) -> list[Hex]:
     def step(a: Hex, b: Hex):
         if (a != start and a in enemy) or b in full:
             return None
-        return next((c for n, c in table[a] if n == b), None)
+        c = next((c for n, c in table[a] if n == b), None)
+        return None if c is None else c + tie(b)
 
     table = regions.steps(board, regions.terrain_costs(state))
+    tie = regions.nudge(board, "march", state.turn, unit.id)     # among the cheapest: drawn
     return board.path(start, goal, step, min_cost=1.0) or [start, goal]
 
 

@@ -6,11 +6,12 @@ exactly one legal hex (a point on a shared edge could otherwise name the neighbo
 from __future__ import annotations
 
 import weakref
-from typing import Iterable
+from typing import Callable, Iterable
 
 import shapely
 from shapely import affinity
 
+from game.engine.dice import stable_random
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
@@ -62,3 +63,20 @@ def point_of(state: GameState, h: Hex) -> tuple[float, float]:
     """The centre of a hex, rounded as an action carries it."""
     x, y = state.board.centre(h)
     return round(x, 3), round(y, 3)
+
+
+def nudge(board, *keys) -> Callable[[Hex], float]:
+    """A tiny cost per hex entered, drawn from the keys (the march, the turn, who goes), to choose
+    among the cheapest paths: a whole path's nudges add up to less than a fifth of a hex, so the
+    path stays one of the cheapest. Interpretation: never the map's order (the path finder's first
+    direction, east, then north-east...: the armies marching one way ran into other armies and
+    caught trains differently from those marching the other way); what the player can see (no secret
+    seed), so the path drawn is the path marched."""
+    eps = 1.0 / (1 + 5 * len(board.hexes))
+    drawn: dict[Hex, float] = {}
+
+    def cost(h: Hex) -> float:
+        if h not in drawn:
+            drawn[h] = eps * stable_random(0, "path", *keys, h.q, h.r)
+        return drawn[h]
+    return cost

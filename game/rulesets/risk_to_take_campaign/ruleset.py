@@ -78,8 +78,9 @@ class RiskToTakeCampaign(Ruleset):
                            template=Deploy(unit.id), actor=unit.id)]
         if decision.kind == "forage":
             unit = state.units[decision.actor[0]]
-            town = supply.town_to_sack(state, unit)
-            what = (f"marches to {state.board.places[town].name} and sacks it" if town is not None
+            towns = [state.board.places[h].name for h in supply.towns_to_sack(state, unit)]
+            what = (f"marches to {towns[0]} and sacks it" if len(towns) == 1
+                    else f"marches to {' or '.join(towns)} (by a die) and sacks it" if towns
                     else f"strips the countryside (no town within {supply.LOOT_REACH} hexes)")
             return [Option("Loot", f"{unit.name} loots: {what}", action=Loot(unit.id), actor=unit.id),
                     Option("ForbidLooting", f"Forbid {unit.name} to loot (risk of rebellion)",

@@ -37,7 +37,7 @@ from game.engine.scenario import Unit
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies, fog, movement
+from . import armies, fog, movement, regions
 from .armies import COMMANDER, REBEL
 from .trains import advance_trains, catch, disband, launch, train_missed  # noqa: F401 (the flow's steps)
 
@@ -82,11 +82,12 @@ def starving_decisions(state: GameState, phase: Any) -> list[Decision]:
 
 
 # -- looting ----------------------------------------------------------------------------------------
-def town_to_sack(state: GameState, unit: Unit) -> Hex | None:
-    """The nearest town (not a capital) the army can march to with LOOT_REACH hexes, as a march goes
+def towns_to_sack(state: GameState, unit: Unit) -> list[Hex]:
+    """The nearest towns (not capitals) the army can march to with LOOT_REACH hexes, as a march goes
     (the map's costs; never through an enemy army it sees), or the one it stands in; a town where it
     sees another army (of any side, or rebels) cannot be its goal. What its side knows decides, as in
-    a march: an army in the fog is run into (a battle, no sack)."""
+    a march: an army in the fog is run into (a battle, no sack). Several as near (the march's cost,
+    then the hexes): the sack falls on one by chance (town_to_sack)."""
     here = armies.hex_of(unit)
     reach = movement.reach(state, unit, LOOT_REACH)
     ends = set(movement.destinations(state, unit, LOOT_REACH)) | {here}
@@ -94,8 +95,15 @@ def town_to_sack(state: GameState, unit: Unit) -> Hex | None:
     towns = [h for h, _p in armies.places(state, "town") if h in ends
              and all(o is unit or (o.side != unit.side and not fog.seen_by(state, unit.side, h, looking))
                      for o in armies.armies_at(state, h))]
-    best = sorted(towns, key=lambda h: (reach[h][0], state.board.distance(here, h), h.r, h.q))
-    return best[0] if best else None
+    if not towns:
+        return []
+    best = min((reach[h][0], state.board.distance(here, h)) for h in towns)
+    return sorted((h for h in towns if (reach[h][0], state.board.distance(here, h)) == best), key=lambda h: (h.r, h.q))
+
+
+def town_to_sack(state: GameState, unit: Unit) -> Hex | None:
+    """The town the looting army sacks: the nearest (towns_to_sack), one of equally near ones by chance."""
+    return armies.by_chance(state, towns_to_sack(state, unit), "the town it sacks", unit.name)
 
 
 def loot(state: GameState, unit: Unit) -> None:
@@ -189,12 +197,13 @@ def rebels_loot(state: GameState) -> None:
     board = state.board
     for unit in armies.rebels(state):
         towns = [h for h, _p in armies.places(state, "town") if armies.key(h) not in state.data["sacked"]]
-        town = armies.nearest(state, armies.hex_of(unit), towns)
+        town = armies.nearest(state, armies.hex_of(unit), towns, "the town the rebels make for", unit.name)
         if town is None:
             continue
         taken = {armies.hex_of(u) for u in armies.armies(state)}
+        tie = regions.nudge(board, "rebels", state.turn, unit.id)   # among the shortest ways: drawn
         path = board.path(armies.hex_of(unit), town,
-                          lambda a, b: None if b in taken or board.terrain(b).move_cost is None else 1.0,
+                          lambda a, b: None if b in taken or board.terrain(b).move_cost is None else 1.0 + tie(b),
                           min_cost=1.0)
         if path is None:
             continue

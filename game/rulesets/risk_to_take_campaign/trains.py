@@ -31,7 +31,7 @@ from game.engine.scenario import Unit
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 
-from . import armies, words
+from . import armies, regions, words
 from .armies import COMMANDER, REBEL, TRAIN
 
 TRAIN_STEPS = 7
@@ -50,7 +50,10 @@ def source(state: GameState, unit: Unit) -> Hex | None:
         chance = state.roll("d6>=5", "train from a town", unit.name, odds_text="5-6: from the nearest town")
         if not chance.success:
             return capital
-    return armies.nearest(state, armies.hex_of(unit), towns) if towns else capital
+    if not towns:
+        return capital
+    return armies.nearest(state, armies.hex_of(unit), towns, "the town the train leaves", unit.name,
+                          hidden_from=armies.others(state, unit.side))
 
 
 def launch(state: GameState, unit: Unit) -> None:
@@ -150,11 +153,12 @@ def advance_trains(state: GameState, phase: Any = None) -> None:
         enemy = {armies.hex_of(u) for u in armies.armies(state) if u.side != t.side} | \
             {armies.hex_of(u) for u in armies.rebels(state)}
         goal = armies.hex_of(army)
+        tie = regions.nudge(board, "train", state.turn, t.id)       # among the shortest ways: drawn
 
         def step(a: Hex, b: Hex):
             if b != goal and b in enemy:
                 return None
-            return None if board.terrain(b).move_cost is None else 1.0
+            return None if board.terrain(b).move_cost is None else 1.0 + tie(b)
 
         path = board.path(armies.hex_of(t), goal, step, min_cost=1.0)
         if path is None:
