@@ -23,6 +23,7 @@ from game.net.guest import Guest
 from game.net.tls import client_context, untrusted_line
 
 RETRY_FIRST, RETRY_MOST = 0.25, 20.0    # seconds before the first attempt again, and at most
+LAST_TRY = 0.1                          # less time left than this before giving up: give up now
 OPEN_TIMEOUT = 5.0                      # the opening handshake (TCP, TLS, HTTP upgrade)
 PROBE_TIMEOUT = 3.0
 
@@ -138,7 +139,7 @@ async def play(address: str, code: str, level: str, record: list[str] | None = N
             why = reason(exc)
         lost_since = lost_since or time.monotonic()
         left = lost_since + reconnect_for - time.monotonic()
-        if left <= 0:
+        if left < LAST_TRY:                 # no time for a try worth making (not a flood of tiny waits)
             raise HostGone(f"gave up after {reconnect_for:g} s: {why}; join again when the host is back")
         delay = round(min(RETRY_FIRST * 2 ** attempt, RETRY_MOST, left), 2)
         attempt += 1

@@ -154,3 +154,29 @@ def test_a_guest_away_when_the_game_ends_comes_back_to_a_host_still_there(tmp_pa
     assert host_out.strip().splitlines()[-1] == simulate.summary_line(expected.state)
     assert [g.view.outcome.winner for g in guests] == [expected.state.outcome.winner] * 2
     assert said == []
+
+
+def test_a_join_short_of_time_gives_up_rather_than_retrying_in_a_flood(monkeypatch):
+    """A wait that ends a little early leaves a sliver of time: once less than a tenth of a second is
+    left, the guest gives up in one line; it never waits 0 s again and again (21 attempts in 3 s)."""
+    import asyncio
+
+    import pytest
+
+    from game.net import client
+    clock = [0.0]
+
+    async def refused(*_a, **_k):
+        clock[0] += 0.0005                               # refused at once
+        raise ConnectionRefusedError("connection refused")
+
+    async def wait(seconds):
+        clock[0] += seconds * 0.99                       # the loop's timers may wake a little early
+    monkeypatch.setattr(client, "connect", refused)
+    monkeypatch.setattr(client.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(client.asyncio, "sleep", wait)
+    said = []
+    with pytest.raises(client.HostGone):
+        asyncio.run(client.play("127.0.0.1:1", "x", "easy", reconnect_for=3, say=said.append))
+    delays = [float(RETRY.match(line)["delay"]) for line in said]
+    assert delays and min(delays) >= client.LAST_TRY and len(said) <= 4, said
