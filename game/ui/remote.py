@@ -22,6 +22,7 @@ from game.engine.state import GameState
 from game.net import wire
 from game.net.guest import Guest
 from game.net.link import Link
+from game.ui.components.nesting import BattleReport, report_of
 from game.ui.session import HUMAN, Done
 
 NO_UNDO = "the referee holds the game: over the network an action stands once sent"
@@ -93,6 +94,7 @@ class RemoteGame:
         self.referee: Any = None           # hosting: the referee (it lives on the network thread)
         self._shown: GameState | None = None    # the latest view received
         self._was_mine = False             # the latest state was this seat's decision
+        self.battles_over: list[BattleReport] = []   # battles ended, their result screen not shown yet
 
     # -- what arrived ----------------------------------------------------------------------------
     def poll(self) -> list[tuple[str, str]]:
@@ -140,6 +142,7 @@ class RemoteGame:
         self.version += 1
         self._shown = self.guest.view
         self.moments.keep(self._shown)
+        self.battles_over += [r for e in self.guest.ended if (r := report_of(e)) is not None]
         if self.guest.problem:
             return [("error", f"The referee's AI failed: {self.guest.problem}")]
         # "your turn" when the decision comes (back) to this seat, not after each of its own actions

@@ -90,7 +90,9 @@ def test_joining_from_the_menu_with_the_address_and_code_plays_the_seat(app, ser
     table = join_from_menu(app, served_game.address, served_game.referee.codes[0])
     game = table.session
     assert game.viewer == 0 and game.state.seed == 0 and not game.hosting
+    board = table.board
     play_actions(app, 5)
+    assert table.board is board               # each view sent is a new object, but the same game's
     assert len(game.history) == 5 or game.is_over()
     until(app, lambda: game.is_over() or game.my_turn(), "the referee at rest")
     same_game(served_game.referee, game, 0)
