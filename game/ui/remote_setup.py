@@ -11,8 +11,8 @@ from game.ui.remote_link import GUEST, YOU, host_game, host_on_server, people, s
 class HostChoices:
     start_text = "Host the game  (Enter)"
 
-    def __init__(self, port: int, server: str | None = None) -> None:
-        self.port, self.server = port, server
+    def __init__(self, port: int, server: str | None = None, ca: str | None = None) -> None:
+        self.port, self.server, self.ca = port, server, ca      # ca: the server's TLS certificate
 
     @property
     def title(self) -> str:
@@ -49,7 +49,8 @@ class HostChoices:
                 if name is None:
                     setup.message = "A club server plays its own bundled scenarios: choose one from the list"
                     return
-                game = host_on_server(self.server, name, setup.seed, dict(setup.values), list(setup.players))
+                game = host_on_server(self.server, name, setup.seed, dict(setup.values), list(setup.players),
+                                      self.ca)
             else:
                 game = host_game(scen, setup.seed, dict(setup.values), list(setup.players), self.port)
         except Exception as exc:      # options the ruleset refuses, a scenario it cannot set up

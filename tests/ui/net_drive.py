@@ -98,8 +98,8 @@ def same_game(referee: Referee, game, seat: int) -> None:
 class Served:
     """A referee served on a thread of the test, on 127.0.0.1 and a free port."""
 
-    def __init__(self, referee: Referee | None, port: int = 0, tables=None) -> None:
-        self.referee = referee
+    def __init__(self, referee: Referee | None, port: int = 0, tables=None, ssl=None) -> None:
+        self.referee, self.ssl = referee, ssl      # ssl: a server context, to listen with TLS
         self.tables = tables if tables is not None else host_referee(referee)
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
@@ -113,7 +113,8 @@ class Served:
         def ready(server):
             self.port = server.sockets[0].getsockname()[1]
             self.ready.set()
-        self.task = self.loop.create_task(serve_forever(self.tables, "127.0.0.1", self.port, ready))
+        self.task = self.loop.create_task(serve_forever(self.tables, "127.0.0.1", self.port, ready,
+                                                       ssl=self.ssl))
         try:
             self.loop.run_until_complete(self.task)
         except asyncio.CancelledError:
@@ -124,13 +125,14 @@ class Served:
         self.thread.join(10)
 
 
-def headless_guest(address: str, code: str, level: str = "easy", pause: float = 0.0) -> dict:
-    """client.play on a thread; `pause`: seconds it waits before each answer (a player thinking)."""
+def headless_guest(address: str, code: str, level: str = "easy", pause: float = 0.0, ca: str | None = None) -> dict:
+    """client.play on a thread; `pause`: seconds it waits before each answer (a player thinking);
+    `ca`: the certificate a TLS host is trusted by."""
     out: dict = {}
 
     def run():
         try:
-            out["guest"] = asyncio.run(client.play(address, code, level, reconnect_for=1,
+            out["guest"] = asyncio.run(client.play(address, code, level, reconnect_for=1, ca=ca,
                                                    on_state=lambda g: time.sleep(pause) if g.my_turn else None))
         except Exception as exc:           # the window stopped hosting: the guest's connection ends
             out["error"] = exc
