@@ -4,6 +4,8 @@ process is the referee, listening on the port) or on a club server; the lobby th
 tell the other player. The setup screen holds one of these in its host mode."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from game.ui.players import ai_names
 from game.ui.remote_link import GUEST, YOU, host_game, host_on_server, people, scenario_name, seats_of
 
@@ -25,6 +27,23 @@ class HostChoices:
         """May the host build this side's force on points? Not the guest's: it is theirs to choose,
         and building it over the network is not done, so it plays the scenario's own force."""
         return player != GUEST
+
+    def file_problem(self, path: str, problem: Exception) -> str:
+        """What is said of a file opened to host that is no scenario: a saved game already over has
+        nothing left to host (as `python -m game host SAVE` says); one still going on is hosted from
+        the command line, which takes its players from the save."""
+        from game.net.commands import a_save, game_over
+        try:
+            save = a_save(Path(path))
+            if save is None:
+                return str(problem)
+            from game.io.save_file import resume
+            state = resume(save)
+        except Exception as exc:       # a save that does not load: its own line
+            return str(exc).splitlines()[0] if str(exc) else str(problem)
+        if state.outcome is not None:
+            return game_over(state, path)
+        return f"{path}: a saved game, not a scenario: host it with python -m game host {path}"
 
     def defaults(self, players: list[str]) -> list[str]:
         """You play the first side, the guest the second, the AI any other."""
