@@ -37,7 +37,8 @@ class RemoteTable:
             # a battle has ended (the view went back to the map, or on to the next battle): its
             # result screen over the table, as in hotseat; the next one's once back at the table
             report = self.game.battles_over.pop(0)
-            self.app.later(lambda: self.app.open("battle-result", report))
+            then = "the next battle" if self.game.state.seats is not None else "the map"
+            self.app.later(lambda: self.app.open("battle-result", report, then))
 
     def your_turn(self) -> None:
         self.turns_told += 1
