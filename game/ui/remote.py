@@ -28,6 +28,7 @@ from game.ui.session import HUMAN, Done
 NO_UNDO = "the referee holds the game: over the network an action stands once sent"
 NO_LOOKING_BACK = "looking back needs the whole game, which the referee keeps"
 GUEST_SAVE = "a guest holds only its side's view: the host keeps the whole game, saved after every action"
+FORCES_BY_HOST = "Forces on points: the host chose them, yours too (over the network a guest does not build its own)"
 
 
 class RemoteError(ValueError):
@@ -346,6 +347,17 @@ class RemoteGame:
 
     def where(self) -> str:
         return ""
+
+    def forces_note(self) -> str | None:
+        """What a seat that did not make the game is told of its force in a scenario built on points
+        (its ruleset gives the seat's side a force to build): the host chose it."""
+        if self.hosting or self.codes or not self.ready:
+            return None
+        try:
+            on_points = self.ruleset.muster(self.scenario, self.guest.seat) is not None
+        except Exception:            # a nested game's side, a scenario without that side: no note
+            return None
+        return FORCES_BY_HOST if on_points else None
 
     def log_lines(self) -> list[str]:
         return [e.log_line() for e in self.state.log if e.visible_to(self.viewer)]

@@ -114,14 +114,17 @@ def host_game(scenario: Any, seed: int, options: dict[str, Any], players: list[s
 
 
 def host_on_server(address: str, scenario_name: str, seed: int, options: dict[str, Any],
-                   players: list[str], ca: str | None = None) -> RemoteGame:
+                   players: list[str], ca: str | None = None, forces: dict[int, list] | None = None) -> RemoteGame:
     """Make the game on a club server (the server is the referee; we are a guest there too); `ca`:
-    the certificate its TLS is trusted by (a wss:// address trusts the system's)."""
+    the certificate its TLS is trusted by (a wss:// address trusts the system's); `forces`: the
+    forces built on points in the setup, by side (the server checks them as the setup did)."""
     seats, mine = seats_of(players)
     address = address_with_port(address)
     link = Link(_waker())
     game = RemoteGame(link, "", address, people(players), mine=mine)
     request = {"scenario": scenario_name, "players": seats, "seed": seed, "options": options}
+    if forces:
+        request["forces"] = {str(side): entries for side, entries in forces.items()}
 
     async def make() -> None:
         await created(link, address, request, mine, ca)

@@ -23,10 +23,11 @@ class HostChoices:
     def player_kinds(self) -> list[str]:
         return [YOU, GUEST] + [n for n in ai_names() if n not in (YOU, GUEST)]
 
-    def may_build(self, player: str) -> bool:
-        """May the host build this side's force on points? Not the guest's: it is theirs to choose,
-        and building it over the network is not done, so it plays the scenario's own force."""
-        return player != GUEST
+    def force_note(self, player: str, side_name: str) -> str | None:
+        """Forces on points over the network: the host chooses every person's force, the guest's too
+        (built here, or left as the scenario's), and the guest is told so when its table opens
+        (RemoteGame.forces_note): building one's own force from the other machine is not offered."""
+        return f"{side_name} is the guest's: you choose its force" if player == GUEST else None
 
     def file_problem(self, path: str, problem: Exception) -> str:
         """What is said of a file opened to host that is no scenario: a saved game already over has
@@ -56,9 +57,6 @@ class HostChoices:
         except ValueError as exc:
             setup.message = f"Players: {exc}"
             return
-        for side, player in enumerate(setup.players):
-            if not self.may_build(player):
-                setup.forces.pop(side, None)          # built while it was yours: the guest's is the scenario's
         scen = setup.ready_scenario(people(setup.players))
         if scen is None:
             return
@@ -69,7 +67,7 @@ class HostChoices:
                     setup.message = "A club server plays its own bundled scenarios: choose one from the list"
                     return
                 game = host_on_server(self.server, name, setup.seed, dict(setup.values), list(setup.players),
-                                      self.ca)
+                                      self.ca, dict(setup.forces))
             else:
                 game = host_game(scen, setup.seed, dict(setup.values), list(setup.players), self.port)
         except Exception as exc:      # options the ruleset refuses, a scenario it cannot set up

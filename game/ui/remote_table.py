@@ -22,9 +22,18 @@ class RemoteTable:
         self.game, self.say, self.app, self.settings = game, say, app, app.settings
         self.turns_told = 0                 # "your turn" said (and the tone played, when it could be)
         self.chimes = 0
+        self.forces_told: str | None = None     # said once, when the table opens: who chose the forces
 
     def poll(self) -> None:
-        for kind, text in self.game.poll():
+        notices = self.game.poll()
+        if self.forces_told is None and self.game.ready:
+            self.forces_told = self.game.forces_note() or ""
+            if self.forces_told and ("your-turn", "") in notices:     # said with "your turn"
+                notices.remove(("your-turn", ""))
+                self.your_turn(f" {self.forces_told}")
+            elif self.forces_told:
+                self.say(self.forces_told, theme.DIM, 12)
+        for kind, text in notices:
             if kind == "your-turn":
                 self.your_turn()
             elif kind == "error":
@@ -40,9 +49,9 @@ class RemoteTable:
             then = "the next battle" if self.game.state.seats is not None else "the map"
             self.app.later(lambda: self.app.open("battle-result", report, then))
 
-    def your_turn(self) -> None:
+    def your_turn(self, more: str = "") -> None:
         self.turns_told += 1
-        self.say(f"{YOUR_TURN}.", theme.GOOD, 3)
+        self.say(f"{YOUR_TURN}.{more}", theme.GOOD, 12 if more else 3)
         if getattr(self.settings, "turn_sound", True) and chime():
             self.chimes += 1
 

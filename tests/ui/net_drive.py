@@ -41,6 +41,22 @@ def net_menu(app):
     return app.top
 
 
+def host_setup(app, scenario: str, server: str = "", ca: str = ""):
+    """Play over the network → Host (any free port; on the club server at `server`, trusted by the
+    certificate `ca`): the setup screen in its host mode, `scenario` picked."""
+    from e2e_drive import pick_scenario
+    net = net_menu(app)
+    type_into(app, net.entries["port"], "0")
+    for field, text in (("server", server), ("ca", ca)):
+        if text:
+            type_into(app, net.entries[field], text)
+    press(app, net.host_button)
+    setup = app.top
+    assert setup.name == "setup" and setup.host is not None, net.message
+    pick_scenario(app, setup, scenario)
+    return setup
+
+
 def ask_to_join(app, address: str, code: str):
     """From the main menu: Play over the network, the address and the code typed, Join pressed."""
     net = net_menu(app)

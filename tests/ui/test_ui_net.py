@@ -181,17 +181,6 @@ def test_a_joined_game_played_to_its_end_shows_the_results_from_what_the_guest_h
         served.stop()
 
 
-def test_hosting_a_game_on_points_the_host_builds_only_its_own_force(app, ui_home):
-    net = net_menu(app)
-    press(app, net.host_button)
-    setup = app.top
-    pick_scenario(app, setup, "petite-guerre-patrol-on-points")
-    guest_side = setup.scenario().sides[1].name
-    texts = [text for text, *_ in setup.right_labels]
-    assert f"{guest_side}: the scenario's own force (the guest's side)" in texts
-    assert not any(b.text.startswith(guest_side) for b in setup.container.elements if hasattr(b, "text"))
-
-
 def test_the_network_screen_opened_with_an_address_and_a_code_joins_at_once(app, served_game):
     """What `python -m game join ADDRESS --code CODE` opens in the window (remote_link.play_in_window)."""
     app.main_menu()

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import key
-from e2e_drive import pick_scenario, press, type_into
-from net_drive import (Served, headless_guest, join_from_menu, loopback_host, net_menu,  # noqa: F401
+from e2e_drive import press, type_into
+from net_drive import (Served, headless_guest, host_setup, join_from_menu, loopback_host,  # noqa: F401
                        play_actions, same_game, until)
 
 from game import simulate
@@ -82,13 +82,7 @@ def test_a_campaign_joined_from_the_window_goes_to_its_battles_their_results_and
 def host_the_campaign(app, seed: int, server: str = ""):
     """Play over the network → Host (on this machine, or on the server at `server`): the campaign, the
     seed; an AI guest joins with the code the lobby shows; the table once it is there."""
-    net = net_menu(app)
-    type_into(app, net.entries["port"], "0")
-    if server:
-        type_into(app, net.entries["server"], server)
-    press(app, net.host_button)
-    setup = app.top
-    pick_scenario(app, setup, CAMPAIGN)
+    setup = host_setup(app, CAMPAIGN, server)
     type_into(app, setup.seed_entry, str(seed))
     press(app, setup.start_button, frames=3)
     lobby = app.top

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e_drive import pick_scenario, press, type_into
-from net_drive import SCENARIO, SEED, Served, headless_guest, loopback_host, net_menu, play_actions, until  # noqa: F401
+from e2e_drive import press, type_into
+from net_drive import (SCENARIO, SEED, Served, headless_guest, host_setup, loopback_host, net_menu,  # noqa: F401
+                       play_actions, until)
 
 from game.io.scenario_file import load_scenario
 from game.net.referee import GUEST, Referee
@@ -84,13 +85,7 @@ def test_a_missing_or_damaged_certificate_file_is_one_line_before_any_connection
 
 def host_on(app, server: str, ca: str):
     """Host on the club server at `server` with the certificate `ca`: the lobby."""
-    net = net_menu(app)
-    type_into(app, net.entries["server"], server)
-    type_into(app, net.entries["ca"], ca)
-    press(app, net.host_button)
-    setup = app.top
-    assert setup.name == "setup", net.message
-    pick_scenario(app, setup, SCENARIO)
+    setup = host_setup(app, SCENARIO, server, ca)
     type_into(app, setup.seed_entry, str(SEED))
     press(app, setup.start_button, frames=3)
     assert app.top.name == "net-lobby", setup.message
