@@ -35,14 +35,16 @@ def with_turn_limit(scenario: Scenario, max_turns: int | None) -> Scenario:
     return Scenario.from_dict(raw)
 
 
-def with_built_forces(scenario: Scenario, players: list[str], seed: int) -> Scenario:
+def with_built_forces(scenario: Scenario, players: list[str], seed: int,
+                      built: dict[int, list[dict]] | None = None) -> Scenario:
     """Where the scenario lets a side build its force on points and expects an AI to (Muster.ai_builds),
-    each AI side plays the force it musters from the seed (game/ai/muster.py). The built scenario is
-    validated like a file and is what a save embeds, so `--load` resumes the same forces."""
+    each AI side plays the force it musters from the seed (game/ai/muster.py); `built`: forces a
+    player built, by side (raises MusterError when one is illegal). The built scenario is validated
+    like a file and is what a save embeds, so `--load` resumes the same forces."""
     from game.io.scenario_file import scenario_from_doc
     if len(players) not in (1, len(scenario.sides)):
         return scenario                     # run() names the wrong number of players
-    doc = muster.mustered_doc(scenario, players, seed)
+    doc = muster.mustered_doc(scenario, players, seed, built=built)
     return scenario if doc is None else scenario_from_doc(doc, scenario.name)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import socket
 import ssl
 import time
@@ -40,6 +41,19 @@ class HostGone(ConnectionError):
     """No host answered for the whole time a client keeps trying: its one line."""
 
 
+@dataclasses.dataclass(frozen=True)
+class CaWords:
+    """How the lines about TLS tell a player to give a club's own certificate, or to go without:
+    `join --ca CERT` on the command line, a field in the window (game/net/link.py)."""
+
+    give: str = "give a copy of it with --ca CERT"
+    with_it: str = "with --ca CERT when its certificate is its own"
+    without: str = "without --ca"
+
+
+COMMAND_LINE = CaWords()
+
+
 def url(address: str, tls: bool = False) -> str:
     """ADDRESS:PORT (or a ws:// or wss:// URL) -> the websocket URL; `tls`: wss:// for ADDRESS:PORT."""
     if address.startswith(("ws://", "wss://")):
@@ -60,16 +74,17 @@ def context_for(address: str, tls: ssl.SSLContext | None = None, ca: str | None 
 
 
 async def connect(address: str, tls: ssl.SSLContext | None = None, ca: str | None = None,
-                  first: bool = True) -> Any:
+                  first: bool = True, words: CaWords = COMMAND_LINE) -> Any:
     """An open websocket to the referee at `address`. Raises JoinRefused for what no retry mends
     (an untrusted certificate, plain websockets against TLS or the reverse, an address that names
-    no machine when `first`), else the transient fault (OSError, a handshake cut short, a timeout)."""
+    no machine when `first`: its line tells the fix in `words`), else the transient fault (OSError,
+    a handshake cut short, a timeout)."""
     context = context_for(address, tls, ca)
     target = url(address, context is not None)
     try:
         return await websockets.connect(target, ssl=context, max_size=1 << 30, open_timeout=OPEN_TIMEOUT)
     except ssl.SSLCertVerificationError as exc:
-        raise JoinRefused(untrusted_line(exc)) from None
+        raise JoinRefused(untrusted_line(exc, words.give)) from None
     except socket.gaierror as exc:
         if first:
             raise JoinRefused(f"no machine is called {urlsplit(target).hostname} ({exc.strerror or exc})") from None
@@ -81,13 +96,14 @@ async def connect(address: str, tls: ssl.SSLContext | None = None, ca: str | Non
         raise
     except (OSError, websockets.InvalidHandshake, asyncio.TimeoutError, EOFError) as exc:
         if not isinstance(exc, (ConnectionRefusedError, asyncio.TimeoutError)):
-            mismatch = await other_transport(target, context)
+            mismatch = await other_transport(target, context, words)
             if mismatch is not None:
                 raise JoinRefused(mismatch) from None
         raise
 
 
-async def other_transport(target: str, context: ssl.SSLContext | None) -> str | None:
+async def other_transport(target: str, context: ssl.SSLContext | None,
+                          words: CaWords = COMMAND_LINE) -> str | None:
     """After an opening handshake that failed: does the host speak the other transport (TLS where
     we spoke plain, or plain where we spoke TLS)? Its line, or None (gone or busy: try again)."""
     parts = urlsplit(target)
@@ -99,12 +115,12 @@ async def other_transport(target: str, context: ssl.SSLContext | None) -> str | 
             probe = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
             probe.check_hostname, probe.verify_mode = False, ssl.CERT_NONE      # nothing is sent on it
             _, writer = await asyncio.wait_for(asyncio.open_connection(host, port, ssl=probe), PROBE_TIMEOUT)
-            return f"the host speaks TLS: join wss://{where} (with --ca CERT when its certificate is its own)"
+            return f"the host speaks TLS: join wss://{where} ({words.with_it})"
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), PROBE_TIMEOUT)
         writer.write(b"GET / HTTP/1.1\r\nHost: " + host.encode("idna") + b"\r\n\r\n")
         head = await asyncio.wait_for(reader.read(5), PROBE_TIMEOUT)
         if head == b"HTTP/":
-            return f"the host does not speak TLS: join ws://{where} (or {where}) without --ca"
+            return f"the host does not speak TLS: join ws://{where} (or {where}) {words.without}"
         return None
     except (OSError, asyncio.TimeoutError, EOFError, UnicodeError):
         return None
@@ -193,4 +209,4 @@ def reason(exc: BaseException) -> str:
     return str(exc)[:120] or type(exc).__name__
 
 
-__all__ = ["GameStalled", "HostGone", "JoinRefused", "connect", "context_for", "play", "url"]
+__all__ = ["CaWords", "GameStalled", "HostGone", "JoinRefused", "connect", "context_for", "play", "url"]

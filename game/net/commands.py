@@ -86,18 +86,24 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from game import simulate
     from game.io.errors import FileProblem
     from game.io.paths import saves_dir
+    from game.io.save_file import HUMAN, resume
     from game.io.scenario_file import load_scenario
     from game.net.referee import GUEST, Referee, seats_path
     context = tls_of(args)
     try:
         target = Path(args.target)
+        # a game already over: one line, and no wait for guests who have nothing left to do
         if target.suffix == ".json" and seats_path(target).exists():
             referee = Referee.restart(target)            # a host restarted: its guests' codes hold
+            if referee.over:
+                raise ValueError(game_over(referee.state, target))
         elif (save := a_save(target)) is not None:       # a game saved in the window, hosted from there on
-            from game.io.save_file import HUMAN, resume
+            state = resume(save)
+            if state.outcome is not None:               # (said before any file is written)
+                raise ValueError(game_over(state, target))
             seats = (seats_from(args, len(save.scenario.sides)) if args.players or args.seat is not None
                      else [GUEST if p == HUMAN else p for p in save.players] or [GUEST] * len(save.scenario.sides))
-            referee = Referee.seat(resume(save), save.actions, seats, Path(args.save) if args.save else
+            referee = Referee.seat(state, save.actions, seats, Path(args.save) if args.save else
                                    saves_dir() / f"network-{secrets.token_hex(4)}.json")
         else:
             scenario = simulate.with_turn_limit(load_scenario(args.target), args.max_turns)
@@ -182,6 +188,16 @@ def a_save(target: Path) -> Any:
     except FileProblem:
         return None
     return load_save(target)
+
+
+def game_over(state: Any, where: Path | str) -> str:
+    """The line saying a saved game is already over (who won, at which turn): hosting it would only
+    wait for guests who have nothing left to do."""
+    sides = state.scenario.sides
+    winner = state.outcome.winner
+    who = "a draw" if winner is None else f"won by {sides[winner].name}"
+    return (f"{where}: this game is over ({who} on turn {min(state.flow.turn, state.scenario.turn_limit)}: "
+            f"{state.outcome.reason}); there is nothing left to host: load it to look back at it")
 
 
 def listen(serving: Any, args: argparse.Namespace) -> None:

@@ -26,6 +26,7 @@ class Guest:
         self.decision: Decision | None = None
         self.options: list[Option] = []
         self.errors: list[str] = []
+        self.ended: list = []                      # the battles ended since its last state (NestedGameOver)
         self.at = 0
         self.problem = ""
         self.player: Any = None
@@ -52,6 +53,7 @@ class Guest:
             self.decision = wire.decision_from_json(d) if d is not None else None
             self.options = wire.options_from_json(message["options"], message.get("regions"), self.ruleset)
             self.problem = message.get("problem") or ""     # the referee's AI failed: the game stalls
+            self.ended = [wire.event_from_json(e) for e in message.get("ended") or ()]
         elif kind == "error":
             self.errors.append(str(message.get("message")))
         else:

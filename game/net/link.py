@@ -23,13 +23,16 @@ from typing import Any, Awaitable, Callable
 import websockets
 
 from game.net import wire
-from game.net.client import JoinRefused, connect, url
+from game.net.client import CaWords, JoinRefused, connect
 from game.net.server import Tables, serve_forever
 
 RETRY_S = 1.0           # between two tries to take a dropped connection up again
 GIVE_UP_S = 120.0       # a connection lost this long is given up
-OPEN_TIMEOUT_S = 5.0
 WATCH_S = 0.25          # how often the host looks who is seated (on the network thread)
+CA_FIELD = "Certificate (CA file)"        # the window's field for a club's own TLS certificate
+WINDOW = CaWords(give=f'type the path of a copy of it in "{CA_FIELD}"',
+                 with_it=f'and its certificate in "{CA_FIELD}" when it is its own',
+                 without=f'with "{CA_FIELD}" empty')
 
 
 @dataclasses.dataclass(frozen=True)
@@ -172,7 +175,7 @@ async def joined(link: Link, address: str, code: str, ca: str | None = None) -> 
     while True:
         welcomed = False
         try:
-            async with await connect(address, ca=ca, first=not seated) as ws:
+            async with await connect(address, ca=ca, first=not seated, words=WINDOW) as ws:
                 await ws.send(hello(code))
                 link.tell("connected")
                 lost_since = None
@@ -181,7 +184,7 @@ async def joined(link: Link, address: str, code: str, ca: str | None = None) -> 
             link.tell("failed", f"{address}: {exc}")
             return
         except ValueError as exc:             # a certificate file that cannot be read: its one line
-            link.tell("failed", f"--ca: {exc}")
+            link.tell("failed", f"{CA_FIELD}: {exc}")
             return
         except LOST as exc:
             if not seated:
@@ -274,15 +277,18 @@ async def hosted(link: Link, tables: Tables, code: str, bind: str, port: int) ->
 
 
 # -- a game made on a club server ----------------------------------------------------------------------
-async def created(link: Link, address: str, request: dict[str, Any], seat: int) -> None:
+async def created(link: Link, address: str, request: dict[str, Any], seat: int, ca: str | None = None) -> None:
     """Make a game on the server at `address` (its `create` message), tell its codes, then join
-    our `seat` with its code."""
+    our `seat` with its code. A wss:// address, or `ca`, talks TLS (as `joined`)."""
     try:
-        async with websockets.connect(url(address), max_size=1 << 30, open_timeout=OPEN_TIMEOUT_S) as ws:
+        async with await connect(address, ca=ca, words=WINDOW) as ws:
             await ws.send(wire.dumps({"type": "create", **request}))
             answer = wire.loads(await asyncio.wait_for(ws.recv(), 60), limit=1 << 20)
-    except wire.WireError as exc:
+    except (wire.WireError, JoinRefused) as exc:
         link.tell("failed", f"{address}: {exc}")
+        return
+    except ValueError as exc:
+        link.tell("failed", f"{CA_FIELD}: {exc}")
         return
     except LOST as exc:
         link.tell("failed", f"{address}: cannot reach a server there ({reason_of(exc)})")
@@ -295,7 +301,7 @@ async def created(link: Link, address: str, request: dict[str, Any], seat: int) 
     if seat not in codes:
         link.tell("failed", f"{address}: the server gave no code for side {seat}")
         return
-    await joined(link, address, codes[seat])
+    await joined(link, address, codes[seat], ca)
 
 
 __all__ = ["Arrival", "Link", "LocalSocket", "created", "hosted", "joined", "seated_guests"]

@@ -74,6 +74,8 @@ class Referee:
         self._options: tuple[int, list[Option]] = (-1, [])     # the legal options sent at that action
         self._ai = {s: make_player(who, state.seed, s) for s, who in enumerate(seats) if who != GUEST}
         self._auto = [make_player(AUTO_LEVEL, state.seed, s) for s in range(state.sides)]
+        self._ended: list[tuple[int, Any]] = []  # (action count, NestedGameOver) of the battles ended here
+        self._told: dict[int, int] = {}         # per seat, the action count its last state was sent at
 
     # -- making and resuming --------------------------------------------------------------------
     @classmethod
@@ -190,7 +192,24 @@ class Referee:
                    "view": wire.view_change(whole, held[2] if same_game else None),
                    "decision": wire.decision_json(decision) if decision is not None else None,
                    "options": options, "regions": regions, "problem": self.problem or None}
+        ended = self.ended_since(seat, self._told.get(seat) if held[0] else None)
+        if ended:
+            message["ended"] = ended
+        self._told[seat] = self.state.action_count
         return message, (key, len(view.log), whole)
+
+    def ended_since(self, seat: int, told: int | None) -> list[dict[str, Any]]:
+        """The nested games (a campaign's battles) ended since `seat` was last sent a state at action
+        `told`: their public NestedGameOver lines, for its battle's result screen. A seat may be sent
+        the next battle's view at once (the campaign starts it in the same action), where the
+        campaign's log, which tells the result, is not. None `told`: a fresh connection, no past."""
+        out = []
+        for at, event in reversed(self._ended):
+            if told is None or at <= told:
+                break
+            if event.visible_to(seat):
+                out.append(event.to_json())
+        return out[::-1]
 
     def legal(self) -> list[Option]:
         """The legal options now, found once per action (sent to the guest, then its action checked)."""
@@ -256,7 +275,7 @@ class Referee:
 
     def _apply(self, action: Action, checked: bool = True) -> None:
         try:
-            engine.apply(self.state, action, atomic=False, checked=checked)
+            events = engine.apply(self.state, action, atomic=False, checked=checked)
         except engine.IllegalAction:
             raise                               # refused before anything changed
         except BaseException:
@@ -266,6 +285,7 @@ class Referee:
                                        self.actions, checked=False)
             raise
         self.actions.append(action)
+        self._ended += [(self.state.action_count, e) for e in events if e.kind == "NestedGameOver"]
         self._encoded.append(action_json(action, self.state.ruleset_id))
         self._record()
 

@@ -89,7 +89,8 @@ class Tables:
 
     def create(self, message: dict[str, Any]) -> dict[str, Any]:
         """A new game on a club server: {scenario (a bundled name), players (guest or an AI level,
-        one per side), seed?, options?, max_turns?} -> its id and join codes."""
+        one per side), seed?, options?, max_turns?, forces? (built on points by its maker, a list of
+        entries by side, checked as the setup screen checks them)} -> its id and join codes."""
         from game import simulate
         from game.io.save_file import HUMAN
         from game.io.scenario_file import load_scenario
@@ -103,11 +104,18 @@ class Tables:
         options, max_turns = message.get("options") or {}, message.get("max_turns")
         if max_turns is not None and (not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1):
             raise RefereeError("create.max_turns: expected a whole number of turns >= 1")
+        forces = message.get("forces") or {}
+        if not isinstance(forces, dict) or not all(str(k).isdigit() and isinstance(v, list) for k, v in forces.items()):
+            raise RefereeError("create.forces: expected the forces built on points, a list of entries by side")
         try:
             scenario = simulate.with_turn_limit(load_scenario(str(message.get("scenario"))), max_turns)
-            scenario = simulate.with_built_forces(scenario, [HUMAN if p == GUEST else p for p in players], seed)
+            scenario = simulate.with_built_forces(scenario, [HUMAN if p == GUEST else p for p in players], seed,
+                                                  {int(k): v for k, v in forces.items()})
         except FileProblem as exc:
             raise RefereeError(f"create.scenario: {exc}") from None
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:    # MusterError: every reason
+            why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise RefereeError(f"create.forces: {why}") from None
         game_id = secrets.token_hex(6)
         try:
             referee = Referee.new(scenario, seed, options, players, self.data / game_id / GAME_FILE)

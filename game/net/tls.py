@@ -64,14 +64,15 @@ def client_context(ca: str | None = None) -> ssl.SSLContext:
 NAME_MISMATCH = (62, 64)      # OpenSSL's X509_V_ERR_HOSTNAME_MISMATCH, X509_V_ERR_IP_ADDRESS_MISMATCH
 
 
-def untrusted_line(exc: ssl.SSLCertVerificationError) -> str:
-    """Why the host's certificate was refused, in a line that says what to do."""
+def untrusted_line(exc: ssl.SSLCertVerificationError, fix: str = "give a copy of it with --ca CERT") -> str:
+    """Why the host's certificate was refused, in a line that says what to do (`fix`: how a player
+    gives the certificate, on the command line or in the window)."""
     why = (exc.verify_message or exc.reason or str(exc)).rstrip(".")
     if exc.verify_code in NAME_MISMATCH:
         return (f"the host's certificate does not name this address ({why}): join with a name or "
                 f"address the certificate holds; nothing was sent")
     return (f"the host's certificate is not trusted ({why}): if it is the host's own certificate, "
-            f"give a copy of it with --ca CERT; nothing was sent")
+            f"{fix}; nothing was sent")
 
 
 __all__ = ["client_context", "server_context", "untrusted_line"]

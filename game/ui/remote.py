@@ -22,11 +22,13 @@ from game.engine.state import GameState
 from game.net import wire
 from game.net.guest import Guest
 from game.net.link import Link
+from game.ui.components.nesting import BattleReport, report_of
 from game.ui.session import HUMAN, Done
 
 NO_UNDO = "the referee holds the game: over the network an action stands once sent"
 NO_LOOKING_BACK = "looking back needs the whole game, which the referee keeps"
 GUEST_SAVE = "a guest holds only its side's view: the host keeps the whole game, saved after every action"
+FORCES_BY_HOST = "Forces on points: the host chose them, yours too (over the network a guest does not build its own)"
 
 
 class RemoteError(ValueError):
@@ -93,6 +95,7 @@ class RemoteGame:
         self.referee: Any = None           # hosting: the referee (it lives on the network thread)
         self._shown: GameState | None = None    # the latest view received
         self._was_mine = False             # the latest state was this seat's decision
+        self.battles_over: list[BattleReport] = []   # battles ended, their result screen not shown yet
 
     # -- what arrived ----------------------------------------------------------------------------
     def poll(self) -> list[tuple[str, str]]:
@@ -140,6 +143,7 @@ class RemoteGame:
         self.version += 1
         self._shown = self.guest.view
         self.moments.keep(self._shown)
+        self.battles_over += [r for e in self.guest.ended if (r := report_of(e)) is not None]
         if self.guest.problem:
             return [("error", f"The referee's AI failed: {self.guest.problem}")]
         # "your turn" when the decision comes (back) to this seat, not after each of its own actions
@@ -343,6 +347,17 @@ class RemoteGame:
 
     def where(self) -> str:
         return ""
+
+    def forces_note(self) -> str | None:
+        """What a seat that did not make the game is told of its force in a scenario built on points
+        (its ruleset gives the seat's side a force to build): the host chose it."""
+        if self.hosting or self.codes or not self.ready:
+            return None
+        try:
+            on_points = self.ruleset.muster(self.scenario, self.guest.seat) is not None
+        except Exception:            # a nested game's side, a scenario without that side: no note
+            return None
+        return FORCES_BY_HOST if on_points else None
 
     def log_lines(self) -> list[str]:
         return [e.log_line() for e in self.state.log if e.visible_to(self.viewer)]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.net.link import Link, created, hosted, joined
+from game.net.link import CA_FIELD, Link, created, hosted, joined
 from game.ui.remote import RemoteGame
 from game.ui.session import HUMAN
 
@@ -36,6 +36,19 @@ def address_with_port(text: str) -> str:
     if text.startswith(("ws://", "wss://")) or (":" in text and text.rsplit(":", 1)[1].isdigit()):
         return text
     return f"{text}:{DEFAULT_PORT}"
+
+
+def tls_problem(address: str, ca: str | None) -> str | None:
+    """What is wrong with joining `address` trusting the certificate file `ca`, told before any
+    connection (a missing or damaged file, a ws:// address, which is plain, given a certificate)."""
+    if not ca:
+        return None
+    from game.net.client import context_for
+    try:
+        context_for(address_with_port(address), ca=ca)
+    except ValueError as exc:
+        return f"{CA_FIELD}: {exc}"
+    return None
 
 
 def join_game(address: str, code: str, ca: str | None = None) -> RemoteGame:
@@ -101,16 +114,20 @@ def host_game(scenario: Any, seed: int, options: dict[str, Any], players: list[s
 
 
 def host_on_server(address: str, scenario_name: str, seed: int, options: dict[str, Any],
-                   players: list[str]) -> RemoteGame:
-    """Make the game on a club server (the server is the referee; we are a guest there too)."""
+                   players: list[str], ca: str | None = None, forces: dict[int, list] | None = None) -> RemoteGame:
+    """Make the game on a club server (the server is the referee; we are a guest there too); `ca`:
+    the certificate its TLS is trusted by (a wss:// address trusts the system's); `forces`: the
+    forces built on points in the setup, by side (the server checks them as the setup did)."""
     seats, mine = seats_of(players)
     address = address_with_port(address)
     link = Link(_waker())
     game = RemoteGame(link, "", address, people(players), mine=mine)
     request = {"scenario": scenario_name, "players": seats, "seed": seed, "options": options}
+    if forces:
+        request["forces"] = {str(side): entries for side, entries in forces.items()}
 
     async def make() -> None:
-        await created(link, address, request, mine)
+        await created(link, address, request, mine, ca)
     link.start(make)
     return game
 

@@ -4,6 +4,8 @@ process is the referee, listening on the port) or on a club server; the lobby th
 tell the other player. The setup screen holds one of these in its host mode."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from game.ui.players import ai_names
 from game.ui.remote_link import GUEST, YOU, host_game, host_on_server, people, scenario_name, seats_of
 
@@ -11,8 +13,8 @@ from game.ui.remote_link import GUEST, YOU, host_game, host_on_server, people, s
 class HostChoices:
     start_text = "Host the game  (Enter)"
 
-    def __init__(self, port: int, server: str | None = None) -> None:
-        self.port, self.server = port, server
+    def __init__(self, port: int, server: str | None = None, ca: str | None = None) -> None:
+        self.port, self.server, self.ca = port, server, ca      # ca: the server's TLS certificate
 
     @property
     def title(self) -> str:
@@ -21,10 +23,28 @@ class HostChoices:
     def player_kinds(self) -> list[str]:
         return [YOU, GUEST] + [n for n in ai_names() if n not in (YOU, GUEST)]
 
-    def may_build(self, player: str) -> bool:
-        """May the host build this side's force on points? Not the guest's: it is theirs to choose,
-        and building it over the network is not done, so it plays the scenario's own force."""
-        return player != GUEST
+    def force_note(self, player: str, side_name: str) -> str | None:
+        """Forces on points over the network: the host chooses every person's force, the guest's too
+        (built here, or left as the scenario's), and the guest is told so when its table opens
+        (RemoteGame.forces_note): building one's own force from the other machine is not offered."""
+        return f"{side_name} is the guest's: you choose its force" if player == GUEST else None
+
+    def file_problem(self, path: str, problem: Exception) -> str:
+        """What is said of a file opened to host that is no scenario: a saved game already over has
+        nothing left to host (as `python -m game host SAVE` says); one still going on is hosted from
+        the command line, which takes its players from the save."""
+        from game.net.commands import a_save, game_over
+        try:
+            save = a_save(Path(path))
+            if save is None:
+                return str(problem)
+            from game.io.save_file import resume
+            state = resume(save)
+        except Exception as exc:       # a save that does not load: its own line
+            return str(exc).splitlines()[0] if str(exc) else str(problem)
+        if state.outcome is not None:
+            return game_over(state, path)
+        return f"{path}: a saved game, not a scenario: host it with python -m game host {path}"
 
     def defaults(self, players: list[str]) -> list[str]:
         """You play the first side, the guest the second, the AI any other."""
@@ -37,9 +57,6 @@ class HostChoices:
         except ValueError as exc:
             setup.message = f"Players: {exc}"
             return
-        for side, player in enumerate(setup.players):
-            if not self.may_build(player):
-                setup.forces.pop(side, None)          # built while it was yours: the guest's is the scenario's
         scen = setup.ready_scenario(people(setup.players))
         if scen is None:
             return
@@ -49,7 +66,8 @@ class HostChoices:
                 if name is None:
                     setup.message = "A club server plays its own bundled scenarios: choose one from the list"
                     return
-                game = host_on_server(self.server, name, setup.seed, dict(setup.values), list(setup.players))
+                game = host_on_server(self.server, name, setup.seed, dict(setup.values), list(setup.players),
+                                      self.ca, dict(setup.forces))
             else:
                 game = host_game(scen, setup.seed, dict(setup.values), list(setup.players), self.port)
         except Exception as exc:      # options the ruleset refuses, a scenario it cannot set up

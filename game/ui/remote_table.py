@@ -4,7 +4,8 @@ the screen's `remote`, None in a game held on this machine).
 Each frame it takes what the network thread received and tells the player: a refusal from the
 referee, a dropped connection being taken up again. While another player thinks, the status line
 says who and where ("Waiting for French (on 192.168.1.5) …"); when it becomes this player's turn,
-the window's title says so and a short tone plays (unless the settings mute it)."""
+the window's title says so and a short tone plays (unless the settings mute it). When a campaign's
+battle has ended, its result screen comes over the table, as in hotseat."""
 from __future__ import annotations
 
 from typing import Any
@@ -17,13 +18,22 @@ YOUR_TURN = "Your turn"
 
 
 class RemoteTable:
-    def __init__(self, game: Any, say, settings) -> None:
-        self.game, self.say, self.settings = game, say, settings
+    def __init__(self, game: Any, say, app) -> None:
+        self.game, self.say, self.app, self.settings = game, say, app, app.settings
         self.turns_told = 0                 # "your turn" said (and the tone played, when it could be)
         self.chimes = 0
+        self.forces_told: str | None = None     # said once, when the table opens: who chose the forces
 
     def poll(self) -> None:
-        for kind, text in self.game.poll():
+        notices = self.game.poll()
+        if self.forces_told is None and self.game.ready:
+            self.forces_told = self.game.forces_note() or ""
+            if self.forces_told and ("your-turn", "") in notices:     # said with "your turn"
+                notices.remove(("your-turn", ""))
+                self.your_turn(f" {self.forces_told}")
+            elif self.forces_told:
+                self.say(self.forces_told, theme.DIM, 12)
+        for kind, text in notices:
             if kind == "your-turn":
                 self.your_turn()
             elif kind == "error":
@@ -32,10 +42,16 @@ class RemoteTable:
                 self.say(f"The connection dropped ({text}): reconnecting…", theme.WARN, 6)
             elif kind == "failed":
                 self.say(text, theme.BAD, 30)
+        if self.game.battles_over:
+            # a battle has ended (the view went back to the map, or on to the next battle): its
+            # result screen over the table, as in hotseat; the next one's once back at the table
+            report = self.game.battles_over.pop(0)
+            then = "the next battle" if self.game.state.seats is not None else "the map"
+            self.app.later(lambda: self.app.open("battle-result", report, then))
 
-    def your_turn(self) -> None:
+    def your_turn(self, more: str = "") -> None:
         self.turns_told += 1
-        self.say(f"{YOUR_TURN}.", theme.GOOD, 3)
+        self.say(f"{YOUR_TURN}.{more}", theme.GOOD, 12 if more else 3)
         if getattr(self.settings, "turn_sound", True) and chime():
             self.chimes += 1
 

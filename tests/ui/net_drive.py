@@ -41,6 +41,22 @@ def net_menu(app):
     return app.top
 
 
+def host_setup(app, scenario: str, server: str = "", ca: str = ""):
+    """Play over the network → Host (any free port; on the club server at `server`, trusted by the
+    certificate `ca`): the setup screen in its host mode, `scenario` picked."""
+    from e2e_drive import pick_scenario
+    net = net_menu(app)
+    type_into(app, net.entries["port"], "0")
+    for field, text in (("server", server), ("ca", ca)):
+        if text:
+            type_into(app, net.entries[field], text)
+    press(app, net.host_button)
+    setup = app.top
+    assert setup.name == "setup" and setup.host is not None, net.message
+    pick_scenario(app, setup, scenario)
+    return setup
+
+
 def ask_to_join(app, address: str, code: str):
     """From the main menu: Play over the network, the address and the code typed, Join pressed."""
     net = net_menu(app)
@@ -98,8 +114,8 @@ def same_game(referee: Referee, game, seat: int) -> None:
 class Served:
     """A referee served on a thread of the test, on 127.0.0.1 and a free port."""
 
-    def __init__(self, referee: Referee | None, port: int = 0, tables=None) -> None:
-        self.referee = referee
+    def __init__(self, referee: Referee | None, port: int = 0, tables=None, ssl=None) -> None:
+        self.referee, self.ssl = referee, ssl      # ssl: a server context, to listen with TLS
         self.tables = tables if tables is not None else host_referee(referee)
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
@@ -113,7 +129,8 @@ class Served:
         def ready(server):
             self.port = server.sockets[0].getsockname()[1]
             self.ready.set()
-        self.task = self.loop.create_task(serve_forever(self.tables, "127.0.0.1", self.port, ready))
+        self.task = self.loop.create_task(serve_forever(self.tables, "127.0.0.1", self.port, ready,
+                                                       ssl=self.ssl))
         try:
             self.loop.run_until_complete(self.task)
         except asyncio.CancelledError:
@@ -124,13 +141,14 @@ class Served:
         self.thread.join(10)
 
 
-def headless_guest(address: str, code: str, level: str = "easy", pause: float = 0.0) -> dict:
-    """client.play on a thread; `pause`: seconds it waits before each answer (a player thinking)."""
+def headless_guest(address: str, code: str, level: str = "easy", pause: float = 0.0, ca: str | None = None) -> dict:
+    """client.play on a thread; `pause`: seconds it waits before each answer (a player thinking);
+    `ca`: the certificate a TLS host is trusted by."""
     out: dict = {}
 
     def run():
         try:
-            out["guest"] = asyncio.run(client.play(address, code, level, reconnect_for=1,
+            out["guest"] = asyncio.run(client.play(address, code, level, reconnect_for=1, ca=ca,
                                                    on_state=lambda g: time.sleep(pause) if g.my_turn else None))
         except Exception as exc:           # the window stopped hosting: the guest's connection ends
             out["error"] = exc

@@ -134,22 +134,33 @@ def battle_report(root, battle) -> BattleReport:
 def past_battles(root) -> list[BattleReport]:
     """Every nested game finished so far, read back from the parent's log (NestedGameOver carries the
     result, the sides and seats; the events after it are what the parent did with it)."""
-    out = []
     log = getattr(root, "log", None) or []
-    for e in log:
-        if e.kind != "NestedGameOver":
-            continue
-        d = e.data
-        names = list(d.get("sides") or [])
-        result = d.get("result") or {}
-        if not names:
-            continue
-        seats = list(d.get("seats") or range(len(names)))
-        winner = result.get("winner")
-        out.append(BattleReport(str(d.get("title") or "A battle"), None if winner is None else names[winner],
-                                None if winner is None else seats[winner], str(result.get("reason") or ""),
-                                army_losses(result, names, seats), tuple(d.get("then") or ()), e.turn))
-    return out
+    return [r for e in log if e.kind == "NestedGameOver" and (r := report_of(e)) is not None]
+
+
+def report_of(over) -> BattleReport | None:
+    """A finished nested game's report from its parent's NestedGameOver event alone (None: an event
+    without the battle's sides)."""
+    d = over.data
+    names = list(d.get("sides") or [])
+    if not names:
+        return None
+    result = d.get("result") or {}
+    seats = list(d.get("seats") or range(len(names)))
+    winner = result.get("winner")
+    return BattleReport(str(d.get("title") or "A battle"), None if winner is None else names[winner],
+                        None if winner is None else seats[winner], str(result.get("reason") or ""),
+                        army_losses(result, names, seats), tuple(d.get("then") or ()), over.turn)
+
+
+def same_game(a, b) -> bool:
+    """Two states of one game: a game played at a distance is sent a new view (a new object) after
+    each action, the same game while its ruleset, scenario and seats stay (a campaign's battles each
+    have a scenario of their own)."""
+    def key(g):
+        return getattr(g, "ruleset_id", None), getattr(getattr(g, "scenario", None), "name", None), \
+            getattr(g, "seats", None)
+    return a is not None and b is not None and key(a)[1] is not None and key(a) == key(b)
 
 
 class NestWatch:
@@ -174,7 +185,8 @@ class NestWatch:
 
     def step(self, root, side_name: Callable[[int | None], str]) -> tuple[bool, list[str] | None]:
         now = innermost(root)
-        if now is self.inner:
+        if now is self.inner or same_game(now, self.inner):
+            self.inner = now
             return False, None
         before, self.inner = self.inner, now
         self.began = self.opening(now) if now is not root and getattr(now, "child", None) is None \

@@ -62,7 +62,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         self._dyn_key = None
         self.started = False
         self.confirm_load = None                   # the quick-load question, while it is asked
-        self.remote = RemoteTable(session, self.say, app.settings) if getattr(session, "remote", False) else None
+        self.remote = RemoteTable(session, self.say, app) if getattr(session, "remote", False) else None
 
     def make_placement(self) -> Placement:
         return Placement(self.sel, self.board, self.view, self.session.check, self.commit, self.say)

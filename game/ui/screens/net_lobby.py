@@ -140,6 +140,7 @@ class NetLobby(Screen):
         status = self.status()
         if status:
             theme.draw_text(surface, fonts, status, (self.s(80), self.status_y), 16, theme.DIM, "i")
-        if self.message:
-            theme.draw_text(surface, fonts, self.message, (self.s(80), self.status_y + self.s(30)), 15,
-                            self.colour, "b")
+        y = self.status_y + self.s(30)
+        for line in fonts.wrap(self.message, 15, w - self.s(160), "b") if self.message else ():
+            theme.draw_text(surface, fonts, line, (self.s(80), y), 15, self.colour, "b")
+            y += fonts.line_height(15)

@@ -1,6 +1,8 @@
 """Play over the network: host a game (here, or on a club server at an address) or join one with
 the address and the code the host gave. Joining shows one line while it connects, and one line when
-it cannot (a wrong code, another version, nobody at that address); the window goes on."""
+it cannot (a wrong code, another version, nobody at that address, a certificate not trusted); the
+window goes on. A club's TLS server with a certificate of its own is trusted through the
+"Certificate (CA file)" field (a copy of its cert.pem), for joining and for hosting on it."""
 from __future__ import annotations
 
 import pygame
@@ -8,7 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.ui import theme
-from game.ui.remote_link import DEFAULT_PORT, join_game
+from game.ui.remote_link import CA_FIELD, DEFAULT_PORT, join_game, tls_problem
 from game.ui.screens.base import Screen
 
 
@@ -19,10 +21,9 @@ class NetMenu(Screen):
         """`address` and `code` given (`python -m game join`): typed in, and joined at once (`ca`:
         join's --ca, the certificate a club's TLS server is trusted by)."""
         super().__init__(app)
-        self.ca = ca
         self.message, self.colour = "", theme.DIM
         self.joining = None                 # the RemoteGame while it connects
-        self.texts = {"port": str(DEFAULT_PORT), "server": "", "address": address, "code": code}
+        self.texts = {"port": str(DEFAULT_PORT), "server": "", "address": address, "code": code, "ca": ca or ""}
         if address and code:
             app.later(self.join)
 
@@ -44,6 +45,10 @@ class NetMenu(Screen):
         self.entries["server"] = self.entry(pygame.Rect(left, y + self.s(22), col, ch), "server")
         self.labels.append(("Join code", right, y, ""))
         self.entries["code"] = self.entry(pygame.Rect(right, y + self.s(22), col, ch), "code")
+        y += self.s(70)
+        self.labels.append((f"{CA_FIELD}: a copy of a wss:// server's own certificate, to join or host on it "
+                            "(empty: the system's trusted ones)", left, y, ""))
+        self.entries["ca"] = self.entry(pygame.Rect(left, y + self.s(22), 2 * col + gap, ch), "ca")
         y += self.s(80)
         self.host_button = self.button(pygame.Rect(left, y, col, self.s(46)), "Host a game…  (H)", self.host,
                                        "#primary", "Choose the scenario, its options and who plays each side")
@@ -73,8 +78,13 @@ class NetMenu(Screen):
         except ValueError:
             self.say(f"Port: expected a number from 1 to 65535, got {texts['port']!r}", theme.BAD)
             return
+        server, ca = texts["server"] or None, texts["ca"] or None
+        problem = tls_problem(server, ca) if server else None
+        if problem:
+            self.say(problem, theme.BAD)
+            return
         from game.ui.remote_setup import HostChoices
-        self.app.open("setup", host=HostChoices(port, texts["server"] or None))
+        self.app.open("setup", host=HostChoices(port, server, ca if server else None))
 
     # -- join ----------------------------------------------------------------------------------
     def join(self) -> None:
@@ -85,8 +95,12 @@ class NetMenu(Screen):
         if not texts["code"]:
             self.say("Join code: type the code the host gave you", theme.BAD)
             return
+        problem = tls_problem(texts["address"], texts["ca"])
+        if problem:
+            self.say(problem, theme.BAD)
+            return
         self.stop_joining()
-        self.joining = join_game(texts["address"], texts["code"], self.ca)
+        self.joining = join_game(texts["address"], texts["code"], texts["ca"] or None)
         self.say(f"Connecting to {self.joining.where}…")
 
     def stop_joining(self) -> None:
@@ -140,6 +154,7 @@ class NetMenu(Screen):
                 theme.draw_text(surface, fonts, text, (x, y), 20, theme.ACCENT, "b")
             else:
                 theme.draw_text(surface, fonts, text, (x, y), 14, theme.TEXT)
-        if self.message:
-            theme.draw_text(surface, fonts, self.message, (w // 2, self.message_y), 15, self.colour, "b",
-                            anchor="midtop")
+        y = self.message_y
+        for line in fonts.wrap(self.message, 15, w - self.s(120), "b") if self.message else ():
+            theme.draw_text(surface, fonts, line, (w // 2, y), 15, self.colour, "b", anchor="midtop")
+            y += fonts.line_height(15)

@@ -69,7 +69,7 @@ class SetupScreen(ForcesOnPoints, Screen):
             try:
                 self.loaded[self.current] = load_scenario(self.current)
             except FileProblem as exc:
-                self.loaded[self.current] = str(exc)
+                self.loaded[self.current] = str(exc) if self.host is None else self.host.file_problem(self.current, exc)
             except Exception as exc:
                 self.loaded[self.current] = f"{self.current}: {type(exc).__name__}: {exc}"
         value = self.loaded[self.current]

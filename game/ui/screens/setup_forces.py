@@ -32,10 +32,9 @@ class ForcesOnPoints:
         host = getattr(self, "host", None)
         for m in musters:
             name = scen.sides[m.side].name
-            if host is not None and not host.may_build(self.players[m.side]):
-                self.right_labels.append((f"{name}: the scenario's own force (the guest's side)", x, y, "dim"))
+            if host is not None and (note := host.force_note(self.players[m.side], name)):
+                self.right_labels.append((note, x, y, "dim"))
                 y += self.s(22)
-                continue
             text = f"{name}: build it again…" if self.sealed(m.side) else f"{name}: build the force…"
             self.button(pygame.Rect(x, y, width, ch), text, lambda m=m: self.open_muster(m))
             y += ch + self.s(2)
