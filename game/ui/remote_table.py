@@ -22,17 +22,13 @@ class RemoteTable:
         self.game, self.say, self.app, self.settings = game, say, app, app.settings
         self.turns_told = 0                 # "your turn" said (and the tone played, when it could be)
         self.chimes = 0
-        self.forces_told: str | None = None     # said once, when the table opens: who chose the forces
+        self.opened = False                 # what is said when the table opens was said
 
     def poll(self) -> None:
         notices = self.game.poll()
-        if self.forces_told is None and self.game.ready:
-            self.forces_told = self.game.forces_note() or ""
-            if self.forces_told and ("your-turn", "") in notices:     # said with "your turn"
-                notices.remove(("your-turn", ""))
-                self.your_turn(f" {self.forces_told}")
-            elif self.forces_told:
-                self.say(self.forces_told, theme.DIM, 12)
+        if not self.opened and self.game.ready:
+            self.opened = True
+            self.opening(notices)
         for kind, text in notices:
             if kind == "your-turn":
                 self.your_turn()
@@ -48,6 +44,17 @@ class RemoteTable:
             report = self.game.battles_over.pop(0)
             then = "the next battle" if self.game.state.seats is not None else "the map"
             self.app.later(lambda: self.app.open("battle-result", report, then))
+
+    def opening(self, notices: list[tuple[str, str]]) -> None:
+        """The table opens: "your turn" when it is (the Join and lobby screens took the notice that
+        said it), and who chose the forces of a game on points (RemoteGame.forces_note)."""
+        if ("your-turn", "") in notices:
+            notices.remove(("your-turn", ""))
+        forces = self.game.forces_note()
+        if self.game.my_turn():
+            self.your_turn(f" {forces}" if forces else "")
+        elif forces:
+            self.say(forces, theme.DIM, 12)
 
     def your_turn(self, more: str = "") -> None:
         self.turns_told += 1

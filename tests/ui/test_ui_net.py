@@ -140,6 +140,7 @@ def test_the_title_says_your_turn_and_the_status_line_names_who_is_thinking(app,
         game = table.session
         app.step()
         assert app.caption.startswith("Skirmish Table — Your turn")
+        assert table.remote.turns_told == 1 and table.bars.live_toast(table.now)[0] == "Your turn."  # as it opens
         rng = PlayerRng(5, "ui-net")
         for sound in (True, False):                 # the tone, then muted in the settings (key 4)
             told = table.remote.turns_told
