@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.ui import render, theme
+from game.ui.components.nesting import what_next
 from game.ui.remote import GUEST_SAVE, NO_LOOKING_BACK
 from game.ui.remote_sound import chime
 
@@ -42,8 +43,8 @@ class RemoteTable:
             # a battle has ended (the view went back to the map, or on to the next battle): its
             # result screen over the table, as in hotseat; the next one's once back at the table
             report = self.game.battles_over.pop(0)
-            then = "the next battle" if self.game.state.seats is not None else "the map"
-            self.app.later(lambda: self.app.open("battle-result", report, then))
+            onward = what_next(self.game.state)
+            self.app.later(lambda: self.app.open("battle-result", report, onward))
 
     def opening(self, notices: list[tuple[str, str]]) -> None:
         """The table opens: "your turn" when it is (the Join and lobby screens took the notice that

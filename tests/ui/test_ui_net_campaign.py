@@ -41,7 +41,7 @@ def play_the_campaign(app, referee_of, seat: int) -> int:
             assert game.state.scenario.title != report.title        # that battle is over on the table
             results.append(report)
             over_a_battle += game.state.seats is not None
-            assert app.top.back_to == ("the next battle" if game.state.seats is not None else "the map")
+            assert app.top.onward == ("On to the next battle" if game.state.seats is not None else "Back to the map")
             key(app, pygame.K_RETURN, frames=2)
             assert app.top is table
         if game.is_over():

@@ -234,7 +234,10 @@ class ActionPanel:
             return None
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw(self, surface, view, mine, banner_to: int | None, pending: bool, log_top: int) -> None:
+    def draw(self, surface, view, mine, banner_to: int | None, pending: bool, log_top: int,
+             covered: bool = False) -> None:
+        """`mine`: the viewer's own decision now (None: another's, or none); `covered`: a screen over
+        the table hides its options (a battle's result), the head still saying whose decision it is."""
         r = self.rect
         pygame.draw.rect(surface, theme.PANEL_DARK, r)
         pygame.draw.line(surface, theme.EDGE, r.topleft, r.bottomleft)
@@ -244,7 +247,7 @@ class ActionPanel:
         pad = self.s(12)
         x = r.x + pad
         y = self.rows_top
-        if mine is None:
+        if mine is None or covered:
             self.drawn = None
             self.draw_just_now(surface, view, log_top)
             return

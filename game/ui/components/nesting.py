@@ -153,6 +153,18 @@ def report_of(over) -> BattleReport | None:
                         army_losses(result, names, seats), tuple(d.get("then") or ()), over.turn)
 
 
+BACK_TO_THE_MAP = "Back to the map"
+ON_TO_THE_NEXT_BATTLE = "On to the next battle"
+
+
+def what_next(state) -> str:
+    """Where a battle's result screen leads, by the game as it stands once the battle is over: on to
+    the next battle when the parent began it in the action that ended the last (the game in play is
+    still a nested one: it plays for the parent's seats), back to the map otherwise. `state` is the
+    whole game or a seat's view of the game in play (a game played at a distance)."""
+    return ON_TO_THE_NEXT_BATTLE if getattr(innermost(state), "seats", None) is not None else BACK_TO_THE_MAP
+
+
 def same_game(a, b) -> bool:
     """Two states of one game: a game played at a distance is sent a new view (a new object) after
     each action, the same game while its ruleset, scenario and seats stay (a campaign's battles each

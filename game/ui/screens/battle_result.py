@@ -1,5 +1,6 @@
 """A nested game's end (a campaign's battle), between its table and the map: who won and why, each
-army's losses (units lost, routed, survivors), what the result did on the map, then back to it.
+army's losses (units lost, routed, survivors), what the result did on the map, then back to it (or on
+to the next battle, when the campaign began it at once).
 Everything shown is a BattleReport (components/nesting.py), read from the rules' result and the
 campaign's resume hook; this screen only draws it."""
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.components.nesting import BattleReport
+from game.ui.components.nesting import BACK_TO_THE_MAP, BattleReport
 from game.ui.screens.base import Screen, shaded_panel
 
 
@@ -28,10 +29,10 @@ class BattleResultScreen(Screen):
     opaque = False
     hides_choices = True       # the table beneath shows the map, not options no longer to be taken
 
-    def __init__(self, app, report: BattleReport, back_to: str = "the map"):
+    def __init__(self, app, report: BattleReport, onward: str = BACK_TO_THE_MAP):
         super().__init__(app)
         self.report = report
-        self.back_to = back_to
+        self.onward = onward       # what its button leads to (nesting.what_next): the map, the next battle
 
     def build(self) -> None:
         w, h = self.app.size
@@ -41,8 +42,8 @@ class BattleResultScreen(Screen):
         self.box = pygame.Rect(0, 0, min(w - self.s(60), self.s(700)), min(h - self.s(40), need))
         self.box.center = (w // 2, h // 2)
         bw, bh = self.s(260), self.s(42)
-        self.button(pygame.Rect(self.box.centerx - bw // 2, self.box.bottom - bh - self.s(18), bw, bh),
-                    f"Back to {self.back_to}  (Enter)", self.back, "#primary")
+        self.onward_button = self.button(pygame.Rect(self.box.centerx - bw // 2, self.box.bottom - bh - self.s(18),
+                                                     bw, bh), f"{self.onward}  (Enter)", self.back, "#primary")
 
     def back(self) -> None:
         self.app.pop(self)

@@ -16,7 +16,7 @@ from game.ui.components.board_view import Frame, board_of, kind_of_board, looks_
 from game.ui.components.board_views import board_view_for
 from game.ui.components.choices import Choices, Selection, actors_of
 from game.ui.components.dice_log import DiceLog
-from game.ui.components.nesting import NestWatch, battle_report, progress as nest_progress
+from game.ui.components.nesting import NestWatch, battle_report, progress as nest_progress, what_next
 from game.ui.components.orders import committed as committed_orders
 from game.ui.components.placing import Placement
 from game.ui.components.tools import TableTools
@@ -172,10 +172,12 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         self.panel.invalidate()
 
     def show_battle_result(self, finished) -> None:
-        """A nested game has ended: its result screen over the table, then back to the map."""
+        """A nested game has ended: its result screen over the table, then back to the map (or on to
+        the next battle)."""
         report = battle_report(self.session.state, finished)
         self.nest.finished = None
-        self.app.later(lambda: self.app.open("battle-result", report))
+        onward = what_next(self.session.state)
+        self.app.later(lambda: self.app.open("battle-result", report, onward))
 
     def swap_board(self, view) -> None:
         """The innermost game's board changed (a nested game began or ended): a new board view."""
@@ -449,10 +451,11 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         view = self.view()
-        # under a result (a battle just ended) the table shows its board and no option: the ones
-        # the player had are no longer there to take
+        # under a result (a battle just ended) the table shows its board and no option (the ones the
+        # player had are no longer there to take); the panel's head still says whose decision it is
         covered = self.app.top is not self and getattr(self.app.top, "hides_choices", False)
-        mine = None if covered else self.my_decision()
+        yours = self.my_decision()
+        mine = None if covered else yours
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(self.viewport))
         shown = None if covered else self.sel.focus
@@ -486,7 +489,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         self.draw_review(surface)
         if self.remote is not None:           # who is thinking, where; the connection
             self.remote.draw(surface, self.viewport, self.app.fonts, self.s)
-        self.panel.draw(surface, view, mine, self.banner_to, self.pending_handover, self.log.rect.y)
+        self.panel.draw(surface, view, yours, self.banner_to, self.pending_handover, self.log.rect.y, covered)
         if self.roster.on:
             live = self.session.view()
             self.roster.draw(surface, live, self.session.viewer, looks_of(live, self.live_look(live), self._looks),
