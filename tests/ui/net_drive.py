@@ -4,12 +4,14 @@ played with clicks, and the check that the window's game is the referee's."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 
 import pytest
 from e2e_drive import human_turn, no_failure, press, type_into
 
+from game import simulate
 from game.engine import game as engine
 from game.engine.dice import PlayerRng
 from game.engine.state import state_hash
@@ -139,6 +141,22 @@ class Served:
     def stop(self) -> None:
         self.loop.call_soon_threadsafe(self.task.cancel)
         self.thread.join(10)
+
+
+@contextlib.contextmanager
+def joined_campaign(app, ui_home, name: str, seed: int, seat: int):
+    """The scenario `name` (its forces built) served on a test thread, side `seat` a guest and the
+    others the referee's easy AI; the window joins it from the main menu. Yields the referee and the
+    window's table."""
+    seats = ["easy"] * len(load_scenario(name).sides)
+    seats[seat] = GUEST
+    scenario = simulate.with_built_forces(load_scenario(name), ["human" if s == GUEST else s for s in seats], seed)
+    referee = Referee.new(scenario, seed, None, seats, ui_home / "campaign.json")
+    served = Served(referee)
+    try:
+        yield referee, join_from_menu(app, served.address, referee.codes[seat])
+    finally:
+        served.stop()
 
 
 def headless_guest(address: str, code: str, level: str = "easy", pause: float = 0.0, ca: str | None = None) -> dict:

@@ -9,12 +9,10 @@ import pygame
 import pytest
 from conftest import key
 from e2e_drive import press, type_into
-from net_drive import (Served, headless_guest, host_setup, join_from_menu, loopback_host,  # noqa: F401
+from net_drive import (Served, headless_guest, host_setup, joined_campaign, loopback_host,  # noqa: F401
                        play_actions, same_game, until)
 
-from game import simulate
 from game.io.scenario_file import load_scenario
-from game.net.referee import GUEST, Referee
 from game.ui.components.nesting import past_battles
 
 CAMPAIGN = "risk-to-take-campaign-two-crowns"
@@ -66,17 +64,8 @@ def play_the_campaign(app, referee_of, seat: int) -> int:
 
 @pytest.mark.parametrize("seed,seat", [(1, 0), (3, 1)])      # seeds whose game meets a battle early
 def test_a_campaign_joined_from_the_window_goes_to_its_battles_their_results_and_back(app, ui_home, seed, seat):
-    seats = ["easy", "easy"]
-    seats[seat] = GUEST
-    scenario = simulate.with_built_forces(load_scenario(CAMPAIGN), ["human" if s == GUEST else s for s in seats],
-                                          seed)
-    referee = Referee.new(scenario, seed, None, seats, ui_home / "campaign.json")
-    served = Served(referee)
-    try:
-        join_from_menu(app, served.address, referee.codes[seat])
+    with joined_campaign(app, ui_home, CAMPAIGN, seed, seat) as (referee, _table):
         play_the_campaign(app, lambda: referee, seat)
-    finally:
-        served.stop()
 
 
 def host_the_campaign(app, seed: int, server: str = ""):
