@@ -44,6 +44,15 @@ def seat_of(decision: Decision) -> int:
     return decision.side if seat is None else seat
 
 
+def ai_level(session, seat: int) -> str:
+    """The AI level playing `seat` now: while the AI resolves a nested game for every side (a campaign's
+    battles resolved automatically) the level that resolves it, not the seat's own (a person's)."""
+    if session.auto_now():
+        from game.ai.players import AUTO_LEVEL
+        return AUTO_LEVEL
+    return session.players[seat]
+
+
 class SessionError(Exception):
     """A game that cannot be set up or resumed (bad options, a save that does not replay)."""
 

@@ -64,6 +64,17 @@ def test_the_result_s_button_says_on_to_the_next_battle_when_the_next_has_begun_
     assert shown == [(True, f"{ON_TO_THE_NEXT_BATTLE}  (Enter)"), (False, f"{BACK_TO_THE_MAP}  (Enter)")]
 
 
+def test_over_a_battle_the_ai_resolves_the_table_names_its_level_not_a_person_s(app):
+    """"East (AI human) is playing" behind the first result: the battle is resolved by the AI for both
+    sides (the option to resolve battles automatically), its level named, not the seat's "human"."""
+    session, _screen = next(two_battles(app))
+    assert session.auto_now() and session.players == ["human", "human"]
+    drawn = app.fonts.frame_texts
+    assert not [t for t in drawn if "AI human" in t]
+    assert "East (AI easy) is playing" in drawn                          # the side panel's head
+    assert app.stack[-2].bars.deciding()[0] == "East (AI easy) to decide"     # the top bar's words, whole
+
+
 def panel_head(app, table) -> list[str]:
     """The side panel's head as drawn in the last frame: whose decision, or whom it waits for."""
     return [t for t in app.fonts.frame_texts

@@ -10,7 +10,7 @@ from game.engine.ruleset import Option
 from game.ui import theme
 from game.ui.components.sheet_view import draw_sheet, sheet_height
 from game.ui.mail import waiting_line
-from game.ui.session import seat_of
+from game.ui.session import ai_level, seat_of
 from game.ui.components.board_view import board_of, kind_of_board
 from game.ui.components.choices import Choices, Selection, actors_of, prettify
 
@@ -358,7 +358,7 @@ class ActionPanel:
             elif s.is_mail(seat):
                 title = waiting_line(s, short=True)
             elif not s.is_human(seat):
-                title = f"{s.side_name(seat)} (AI {s.players[seat]}) is playing"
+                title = f"{s.side_name(seat)} (AI {ai_level(s, seat)}) is playing"
             else:
                 title = f"Waiting for {s.side_name(seat)}"
             theme.draw_text(surface, fonts, title, (x + self.s(20), y), 16, theme.TEXT, "b")

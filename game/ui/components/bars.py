@@ -8,7 +8,7 @@ from typing import Any, Callable
 import pygame
 
 from game.ui import theme
-from game.ui.session import seat_of
+from game.ui.session import ai_level, seat_of
 from game.ui.components.choices import prettify
 
 TOP_BUTTONS = (("menu", "Menu", "The game menu (Esc)"), ("help", "Help", "Every shortcut (F1)"),
@@ -181,7 +181,7 @@ class Bars:
         if d is None:
             return "", "", theme.TEXT
         seat = seat_of(d)
-        player = "" if s.is_human(seat) else " (by e-mail)" if s.is_mail(seat) else f" (AI {s.players[seat]})"
+        player = "" if s.is_human(seat) else " (by e-mail)" if s.is_mail(seat) else f" (AI {ai_level(s, seat)})"
         return (f"{s.side_name(seat)}{player} to decide", f"{s.side_name(seat)} to decide",
                 theme.shade(theme.side_colour(seat), 1.45))
 
