@@ -38,14 +38,14 @@ def fast_copy(value: Any, memo: dict[int, Any]) -> Any:
     if kind is dict:
         new: Any = {}
         memo[id(value)] = new
-        for k, v in value.items():
-            new[k if type(k) in _ATOMIC else fast_copy(k, memo)] = fast_copy(v, memo)
+        for k, v in value.items():      # atomic keys and values as they are, without a call each
+            new[k if type(k) in _ATOMIC else fast_copy(k, memo)] = v if type(v) in _ATOMIC else fast_copy(v, memo)
         _keep(value, memo)
         return new
     if kind is list:
         new = []
         memo[id(value)] = new
-        new.extend([fast_copy(v, memo) for v in value])
+        new.extend([v if type(v) in _ATOMIC else fast_copy(v, memo) for v in value])
         _keep(value, memo)
         return new
     if kind is set and all(type(v) in _ATOMIC for v in value):
@@ -58,7 +58,7 @@ def fast_copy(value: Any, memo: dict[int, Any]) -> Any:
     if kind in _PLAIN_CLASSES:
         new = object.__new__(kind)
         memo[id(value)] = new
-        new.__dict__.update({k: fast_copy(v, memo) for k, v in value.__dict__.items()})
+        new.__dict__.update({k: v if type(v) in _ATOMIC else fast_copy(v, memo) for k, v in value.__dict__.items()})
         _keep(value, memo)
         return new
     return copy.deepcopy(value, memo)

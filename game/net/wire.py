@@ -5,7 +5,7 @@ stream's position: both are left out here, and the rebuilt view has a dice strea
 The log and the rolls go as they grow (`log_from`: how many lines the guest already holds), so a
 long game does not resend its whole history after every action, nor what did not change since the
 guest's last view of the same game (`view_change`: a unit as it was goes as its id, the ruleset's data
-and the flow as they were are named in `same`). Move regions travel as WKB hex:
+and the flow as they were are named in `same`, and else the data's entries that changed go alone). Move regions travel as WKB hex:
 binary doubles, so the rebuilt region is exactly the host's; each once per message (`regions`), the
 options naming theirs by its place in that list.
 """
@@ -29,7 +29,8 @@ from game.engine.ruleset import Option
 from game.engine.scenario import Scenario, Unit
 from game.engine.state import GameState, Result
 
-VERSION = 2           # 2: move regions once per state (`regions`), a view sent as a change (`same`)
+VERSION = 3           # 2: move regions once per state (`regions`), a view sent as a change (`same`);
+                      # 3: the ruleset's data as a change of its entries (`data_change`)
 MAX_MESSAGE_BYTES = 256 * 1024        # what a guest may send; an action is a few hundred bytes
 
 
@@ -118,7 +119,22 @@ def view_change(doc: dict[str, Any], earlier: dict[str, Any] | None) -> dict[str
     out["same"] = [name for name in CHANGING if doc[name] == earlier[name]]
     for name in out["same"]:
         del out[name]
+    if "data" in out and (change := _data_change(doc["data"], earlier["data"])) is not None:
+        del out["data"]
+        out["data_change"] = change
     return out
+
+
+def _data_change(data: Any, was: Any) -> dict[str, Any] | None:
+    """The ruleset's data as a change of its entries, {"set": {key: value}, "gone": [key]}: what an
+    action changed is most often one or two entries of many. None when it cannot say it exactly
+    (not both objects, or an entry removed and added again, which moved it to the end)."""
+    if type(data) is not dict or type(was) is not dict:
+        return None
+    gone = [k for k in was if k not in data]
+    if list(data) != [k for k in was if k in data] + [k for k in data if k not in was]:
+        return None
+    return {"set": {k: v for k, v in data.items() if k not in was or was[k] != v}, "gone": gone}
 
 
 def _rolls_before(view: GameState, log_from: int) -> int:
@@ -157,13 +173,13 @@ def view_from_json(doc: dict[str, Any], earlier: GameState | None = None,
         raise WireError(f"view.log_from: the guest holds {len(log)} log lines, not {doc['log_from']}")
     outcome = doc["outcome"]
     same = doc.get("same") or ()
-    if (same or any(isinstance(u, str) for u in doc["units"])) and earlier is None:
+    if (same or "data_change" in doc or any(isinstance(u, str) for u in doc["units"])) and earlier is None:
         raise WireError("view.same: a change sent to a guest holding no earlier view")
     return GameState(
         ruleset_id=doc["ruleset"], options=doc["options"], scenario=scenario, board=board, seed=0,
         units={u.id: u for u in (_unit(entry, earlier) for entry in doc["units"])},
         flow=copy.deepcopy(earlier.flow) if "flow" in same else FlowState.from_json(doc["flow"]),
-        dice=DiceStream(seed=0), data=copy.deepcopy(earlier.data) if "data" in same else doc["data"],
+        dice=DiceStream(seed=0), data=_data(doc, earlier, same),
         log=log + [event_from_json(e) for e in doc["log"]],
         rolls=rolls + [Roll.from_json(r) for r in doc["rolls"]],
         rolls_hidden_from=hidden + [tuple(h) for h in doc["rolls_hidden_from"]],
@@ -171,6 +187,20 @@ def view_from_json(doc: dict[str, Any], earlier: GameState | None = None,
         outcome=Result(outcome["winner"], outcome["reason"], outcome.get("data", {})) if outcome else None,
         viewer=doc["viewer"], seats=tuple(doc["seats"]) if doc["seats"] is not None else None,
         children=doc["children"])
+
+
+def _data(doc: dict[str, Any], earlier: GameState | None, same: Any) -> Any:
+    """The ruleset's data: as sent, as it was (`same`), or as it was changed by `data_change`."""
+    if "data" in same:
+        return copy.deepcopy(earlier.data) if earlier is not None else None
+    change = doc.get("data_change")
+    if change is None:
+        return doc["data"]
+    if earlier is None or not isinstance(earlier.data, dict) or not isinstance(change, dict):
+        raise WireError("view.data_change: a change of the data sent to a guest holding no earlier data")
+    data = {k: copy.deepcopy(v) for k, v in earlier.data.items() if k not in change["gone"]}
+    data.update(change["set"])
+    return data
 
 
 def _unit(entry: Any, earlier: GameState | None) -> Unit:
