@@ -46,3 +46,26 @@ def test_a_game_on_a_table_other_games_used_ends_as_on_a_fresh_table(monkeypatch
     again = _played(7)
     assert again[2] is warm[0][2] is not alone[2]          # the second time on the others' table
     assert again[:2] == alone[:2]
+
+
+TABLE_GAMES = ["petite-guerre-cavalry-patrol", "risk-to-take-cavalry-action", "riskbreaker-bridge-duel",
+               "risus-farm-assault", "takipsilim-dusk-ambush"]
+
+
+@pytest.mark.parametrize("name", TABLE_GAMES)
+def test_the_options_on_a_table_other_games_used_are_those_of_a_fresh_table_after_every_action(name):
+    """Every ruleset played on a table: after every action of a game whose table has served two
+    other games, the options (regions, odds and all) equal a search on a table built afresh, which
+    has remembered nothing."""
+    scenario = simulate.with_turn_limit(load_scenario(name), 2)
+    for seed in (1, 2):                         # two other games first, on the same shared table
+        simulate.run(engine.new_game(scenario, seed), ["easy", "easy"], stop_after=40)
+    state = engine.new_game(scenario, 3)
+    compared = 0
+    while engine.to_act(state) is not None and compared < 40:
+        fresh = state.clone()
+        fresh.board = boards._build_table(fresh.scenario)
+        assert engine.legal_actions(state) == engine.legal_actions(fresh)
+        compared += 1
+        simulate.run(state, ["easy", "easy"], actions=[None] * state.action_count, stop_after=state.action_count + 1)
+    assert compared > 5
