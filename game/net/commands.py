@@ -251,6 +251,9 @@ def serve(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from game.net.workers import MAX_WORKERS, Front
     if not 1 <= args.workers <= MAX_WORKERS:
         raise ValueError(f"--workers: expected 1 to {MAX_WORKERS} processes, got {args.workers}")
+    if args.workers > 1 and not sys.platform.startswith("linux"):
+        raise ValueError("--workers: more than one process needs Linux (a connection is handed to a worker "
+                         "as a file descriptor): leave out --workers")
     if args.workers > 1 and args.tls:
         raise ValueError("--workers: a TLS server runs in one process (a TLS connection cannot be handed "
                          "to another): leave out --workers or --tls")

@@ -15,7 +15,8 @@ restarted server resume each game once, however many they are. A worker dies wit
 Linux the kernel kills it: the parent-death signal; and any worker whose front's socket closes ends
 itself), so a front killed with kill -9 leaves nothing writing to the games a restarted server
 resumes; a worker that stops stops the front (the guests reconnect to the restarted server).
-TLS connections stay in one process: their session cannot be handed over.
+TLS connections stay in one process: their session cannot be handed over. Linux only (the parent-death
+signal; a socket of packets to hand file descriptors over).
 """
 from __future__ import annotations
 
