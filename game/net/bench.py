@@ -1,5 +1,5 @@
 """`make bench` figure of issue 29: `net-load games=50 pace=normal actions=N clients=100 p50_ms=.. p95_ms=..
-max_ms=.. target_p95_ms=50 within=yes|no server_cpu_ms=.. load_avg=.. cores=..` (and the same for one game
+max_ms=.. target_p95_ms=50 within=yes|no server_cpu_ms=.. load_avg=.. cores=.. workers=..` (and the same for one game
 alone: the referee's own cost per action, without the queue of the others; the load average says how busy
 the machine was). `pace`: whose thinking paces the guests: `normal`, the level the project judges AI games
 by (two normal AIs play its scenarios as real games), then `easy` again as a stress figure (an easy AI
@@ -33,7 +33,8 @@ GAMES = 50
 SCENARIO, TURNS = "takipsilim-dusk-ambush", 2
 PACES = ("normal", "easy")      # the judged pace first, then the stress figure
 TARGET_P95_MS = 50.0
-WORKERS = max(1, min(os.cpu_count() or 1, 4))      # serve --workers: one per core (at most 4)
+# serve --workers: one per core (at most 4; Linux, where a server can hand a connection to a worker)
+WORKERS = max(1, min(os.cpu_count() or 1, 4)) if sys.platform.startswith("linux") else 1
 
 
 def chosen_actions(seed: int, level: str) -> list[tuple[dict, float]]:
