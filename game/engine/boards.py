@@ -4,6 +4,8 @@ table answers for the table's tools (the UI asks, the rules answer).
 """
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import shapely
@@ -29,8 +31,15 @@ def _walls_minus_openings(walls: list[shapely.LineString], openings: list[shapel
     return tuple(g for g in parts if isinstance(g, shapely.LineString) and not g.is_empty)
 
 
+_TABLES: OrderedDict[str, Table] = OrderedDict()
+TABLES_KEPT = 16        # the tables of the last few terrains, however many games stand on them
+
+
 def build_board(scenario: Scenario) -> Any:
-    """One board per scenario object: replays and clones share it."""
+    """One board per scenario object: replays and clones share it. A table is shared further, by
+    every game on the same terrain (a club server's many games of one scenario, a campaign's
+    battles on one field): it never changes, and what it remembers of its geometry (lines of sight,
+    move regions) is the same for all of them, so each game need not find it again."""
     cached = scenario.__dict__.get("_board")
     if cached is not None:
         return cached
@@ -38,9 +47,23 @@ def build_board(scenario: Scenario) -> Any:
         from game.geometry.hexmap import HexMap
         board = HexMap.from_doc(scenario.hexmap)
     else:
-        board = _build_table(scenario)
+        board = _shared_table(scenario)
     object.__setattr__(scenario, "_board", board)
     return board
+
+
+def _shared_table(scenario: Scenario) -> Table:
+    """The table of the scenario's terrain, built once for the last TABLES_KEPT terrains."""
+    key = json.dumps([scenario.width, scenario.height, scenario.terrain_kinds,
+                      [[p.id, p.kind, p.polygon, p.holes, p.walls, p.openings, p.rooms, p.name]
+                       for p in scenario.pieces]], sort_keys=True)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = _build_table(scenario)
+        if len(_TABLES) > TABLES_KEPT:
+            _TABLES.popitem(last=False)
+    _TABLES.move_to_end(key)
+    return table
 
 
 def _build_table(scenario: Scenario) -> Table:

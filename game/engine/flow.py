@@ -34,6 +34,7 @@ once it is answered, with the resolution's data in its `context`.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import Any, Callable, Mapping
 
@@ -136,9 +137,11 @@ class Decision:
         return self.actor[0] if len(self.actor) == 1 else None
 
     def to_json(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
+        # as asdict gives it (the context a copy), without asdict's walk through every field;
+        # who sits where (`seat`) is the drivers' business, not the state's
+        data = {f.name: getattr(self, f.name) for f in _DECISION_FIELDS}
         data["actor"] = list(self.actor)
-        del data["seat"]                  # who sits where is the drivers' business, not the state's
+        data["context"] = copy.deepcopy(self.context) if self.context else {}
         return data
 
     @classmethod
@@ -182,3 +185,4 @@ class FlowState:
 
 
 _FLOW_FIELDS = dataclasses.fields(FlowState)
+_DECISION_FIELDS = tuple(f for f in dataclasses.fields(Decision) if f.name != "seat")

@@ -49,13 +49,18 @@ class Unit:
         return copy.deepcopy(self)
 
     def to_json(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
+        # what asdict gives (the dicts copies), without its walk through every field and value
+        data = {name: getattr(self, name) for name in _UNIT_FIELDS}
+        data["base"], data["stats"] = copy.deepcopy(self.base), copy.deepcopy(self.stats)
         data["markers"] = sorted(self.markers)
         if self.hex is None:
             del data["hex"]
         else:
             data["hex"] = list(self.hex)
         return data
+
+
+_UNIT_FIELDS = tuple(f.name for f in dataclasses.fields(Unit))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -28,7 +28,8 @@ _ATOMIC = frozenset((int, float, str, bool, type(None), bytes, complex))
 def fast_copy(value: Any, memo: dict[int, Any]) -> Any:
     """copy.deepcopy for the plain data a game state holds (dicts, lists, sets, tuples, numbers,
     strings and plain dataclasses such as units, decisions, the flow and the dice), with the same
-    memo, so sharing is kept; anything else goes to copy.deepcopy itself."""
+    memo, so sharing is kept; anything else goes to copy.deepcopy itself. The originals need not be
+    kept alive in the memo, as deepcopy keeps its own: all are held by the state being copied."""
     kind = type(value)
     if kind in _ATOMIC:
         return value
@@ -38,38 +39,26 @@ def fast_copy(value: Any, memo: dict[int, Any]) -> Any:
     if kind is dict:
         new: Any = {}
         memo[id(value)] = new
-        for k, v in value.items():
-            new[k if type(k) in _ATOMIC else fast_copy(k, memo)] = fast_copy(v, memo)
-        _keep(value, memo)
+        for k, v in value.items():      # atomic keys and values as they are, without a call each
+            new[k if type(k) in _ATOMIC else fast_copy(k, memo)] = v if type(v) in _ATOMIC else fast_copy(v, memo)
         return new
     if kind is list:
         new = []
         memo[id(value)] = new
-        new.extend([fast_copy(v, memo) for v in value])
-        _keep(value, memo)
+        new.extend([v if type(v) in _ATOMIC else fast_copy(v, memo) for v in value])
         return new
     if kind is set and all(type(v) in _ATOMIC for v in value):
         new = set(value)
         memo[id(value)] = new
-        _keep(value, memo)
         return new
     if kind is tuple and all(type(v) in _ATOMIC for v in value):
         return value
     if kind in _PLAIN_CLASSES:
         new = object.__new__(kind)
         memo[id(value)] = new
-        new.__dict__.update({k: fast_copy(v, memo) for k, v in value.__dict__.items()})
-        _keep(value, memo)
+        new.__dict__.update({k: v if type(v) in _ATOMIC else fast_copy(v, memo) for k, v in value.__dict__.items()})
         return new
     return copy.deepcopy(value, memo)
-
-
-def _keep(value: Any, memo: dict[int, Any]) -> None:
-    """What deepcopy does too: keep the original alive while the memo holds its id."""
-    try:
-        memo[id(memo)].append(value)
-    except KeyError:
-        memo[id(memo)] = [value]
 
 
 @dataclasses.dataclass

@@ -193,7 +193,7 @@ class Table:
     cover.__doc__ = effects.cover.__doc__
 
     def room_at(self, x: float, y: float):
-        return effects.room_at(self, x, y)
+        return self._remember(("room", float(x), float(y)), lambda: effects.room_at(self, x, y))
 
     room_at.__doc__ = effects.room_at.__doc__
 

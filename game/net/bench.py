@@ -1,12 +1,14 @@
 """`make bench` figure of issue 29: `net-load games=50 pace=normal actions=N clients=100 p50_ms=.. p95_ms=..
-max_ms=.. target_p95_ms=50 within=yes|no server_cpu_ms=.. load_avg=.. cores=..` (and the same for one game
+max_ms=.. target_p95_ms=50 within=yes|no server_cpu_ms=.. load_avg=.. cores=.. workers=..` (and the same for one game
 alone: the referee's own cost per action, without the queue of the others; the load average says how busy
 the machine was). `pace`: whose thinking paces the guests: `normal`, the level the project judges AI games
 by (two normal AIs play its scenarios as real games), then `easy` again as a stress figure (an easy AI
-thinks less, so the same 50 games ask the server for more actions a second). `server_cpu_ms`: the server's CPU time per action while the games are played (Linux;
-games created before), which a busy machine changes less than the round trips.
+thinks less, so the same 50 games ask the server for more actions a second). `server_cpu_ms`: the server's
+CPU time per action while the games are played, its workers' included (Linux; games created before), which
+a busy machine changes less than the round trips. `workers`: the processes the server spreads its games
+over (`serve --workers N`, one per core: the rules of 50 games at once are more than one core's work).
 
-50 AI-against-AI games at once on one club server (`python -m game serve`, a process of its own, each
+50 AI-against-AI games at once on one club server (`python -m game serve`, processes of its own, each
 game saved after every action), two guests each. The round trip of an action is timed from a guest's
 send to the state that echoes it, apart from the AI's thinking: each game's actions are chosen first
 (by the pacing level, as `simulate` plays them, the same seed giving the same game, each timed), then the
@@ -31,6 +33,8 @@ GAMES = 50
 SCENARIO, TURNS = "takipsilim-dusk-ambush", 2
 PACES = ("normal", "easy")      # the judged pace first, then the stress figure
 TARGET_P95_MS = 50.0
+# serve --workers: one per core (at most 4; Linux, where a server can hand a connection to a worker)
+WORKERS = max(1, min(os.cpu_count() or 1, 4)) if sys.platform.startswith("linux") else 1
 
 
 def chosen_actions(seed: int, level: str) -> list[tuple[dict, float]]:
@@ -115,17 +119,25 @@ def figure(games: int, pace: str, rounds: list[float], cpu: float) -> str:
     return (f"net-load games={games} pace={pace} actions={len(rounds)} clients={2 * games} "
             f"p50_ms={statistics.median(rounds):.1f} p95_ms={p95:.1f} max_ms={rounds[-1]:.1f} "
             f"target_p95_ms={TARGET_P95_MS:.0f} within={'yes' if p95 <= TARGET_P95_MS else 'no'} "
-            f"{cpu_text}load_avg={os.getloadavg()[0]:.1f} cores={os.cpu_count()}")
+            f"{cpu_text}load_avg={os.getloadavg()[0]:.1f} cores={os.cpu_count()} workers={WORKERS}")
 
 
 def cpu_of(pid: int) -> Callable[[], float]:
-    """The CPU seconds a process has used so far (user and system), read from /proc; 0 elsewhere."""
-    def used() -> float:
+    """The CPU seconds a process and its children (a server's workers) have used so far (user and
+    system), read from /proc; 0 elsewhere."""
+    def of(one: int) -> float:
         try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             return 0.0
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def used() -> float:
+        try:
+            children = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        except OSError:
+            children = []
+        return of(pid) + sum(of(c) for c in children)
     return used
 
 
@@ -138,7 +150,7 @@ def serve_and_play(plans: list[list[tuple[dict, float]]], seeds: list[int]) -> t
         root = Path(__file__).resolve().parents[2]
         env = dict(os.environ, PYTHONPATH=str(root))
         server = subprocess.Popen([sys.executable, "-m", "game", "serve", "--bind", "127.0.0.1", "--port", str(port),
-                                   "--data", data], env=env, stdout=subprocess.PIPE, text=True)
+                                   "--data", data, "--workers", str(WORKERS)], env=env, stdout=subprocess.PIPE, text=True)
         try:
             assert server.stdout is not None and server.stdout.readline().startswith("serving")
             return asyncio.run(load(f"127.0.0.1:{port}", plans, seeds, cpu_of(server.pid)))

@@ -40,6 +40,8 @@ def add_parsers(sub: Any) -> None:
     s.add_argument("--port", type=int, default=DEFAULT_PORT)
     s.add_argument("--bind", default="0.0.0.0")
     s.add_argument("--data", help="where the games are kept (default: the player's folder, server/)")
+    s.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="processes the games are spread over, to use N cores (default 1; not with --tls)")
     add_tls(s)
 
 
@@ -262,14 +264,31 @@ def join(args: argparse.Namespace, options: dict[str, Any]) -> int:
 def serve(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from game.io.paths import data_dir
     from game.net.server import Tables, serve_forever
+    from game.net.workers import MAX_WORKERS, Front
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise ValueError(f"--workers: expected 1 to {MAX_WORKERS} processes, got {args.workers}")
+    if args.workers > 1 and not sys.platform.startswith("linux"):
+        raise ValueError("--workers: more than one process needs Linux (a connection is handed to a worker "
+                         "as a file descriptor): leave out --workers")
+    if args.workers > 1 and args.tls:
+        raise ValueError("--workers: a TLS server runs in one process (a TLS connection cannot be handed "
+                         "to another): leave out --workers or --tls")
     context = tls_of(args)                   # before anything is written
     data = Path(args.data) if args.data else data_dir() / "server"
     data.mkdir(parents=True, exist_ok=True)
-    tables = Tables(data, open_to_create=True)
-    resumed = tables.resume_all()
+    if args.workers > 1:
+        tables = Front.start(data, args.workers)
+        resumed = tables.resumed
+    else:
+        tables = Tables(data, open_to_create=True)
+        resumed = tables.resume_all()
     for problem in tables.problems:
         print(f"warning: not resumed: {problem}", file=sys.stderr)
     scheme = "wss://" if context else ""
-    listen(serve_forever(tables, args.bind, args.port, ssl=context, ready=lambda server: print(
-        f"serving on {scheme}{args.bind}:{args.port}; {resumed} games resumed from {data}", flush=True)), args)
+    try:
+        listen(serve_forever(tables, args.bind, args.port, ssl=context, ready=lambda server: print(
+            f"serving on {scheme}{args.bind}:{args.port}; {resumed} games resumed from {data}", flush=True)), args)
+    finally:
+        if isinstance(tables, Front):
+            tables.stop()
     return 0

@@ -12,8 +12,9 @@ import concurrent.futures
 import dataclasses
 import secrets
 import sys
+import zlib
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator
 
 import websockets
 
@@ -45,12 +46,23 @@ class Seat:
     last: Any = None
 
 
-class Tables:
-    """The games a server referees, found by join code; `data`: where each game is saved."""
+class HandedOver(Exception):
+    """The connection was handed to another process (serve --workers): this one lets go of it."""
 
-    def __init__(self, data: Path | None = None, open_to_create: bool = False) -> None:
+
+def shard_of(game_id: str, count: int) -> int:
+    """Which of `count` workers holds a game (game/net/workers.py): by its folder's name."""
+    return zlib.crc32(game_id.encode()) % count
+
+
+class Tables:
+    """The games a server referees, found by join code; `data`: where each game is saved;
+    `shard`: (index, count): this process holds only the games shard_of gives it (serve --workers)."""
+
+    def __init__(self, data: Path | None = None, open_to_create: bool = False,
+                 shard: tuple[int, int] = (0, 1)) -> None:
         self.games: dict[str, Referee] = {}
-        self.data, self.open_to_create = data, open_to_create
+        self.data, self.open_to_create, self.shard = data, open_to_create, shard
         self.seated: set[Seat] = set()
         self.errors_sent = 0
         self.all_over: asyncio.Event | None = None
@@ -69,6 +81,8 @@ class Tables:
         """Every game saved in the data folder, back as it was (after a restart, even a kill -9)."""
         assert self.data is not None
         for path in sorted(self.data.glob(f"*/{GAME_FILE}")):
+            if shard_of(path.parent.name, self.shard[1]) != self.shard[0]:
+                continue                        # another worker's game
             try:
                 self.add(path.parent.name, referee := Referee.restart(path))
             except (FileProblem, RefereeError) as exc:     # one broken game does not stop the others
@@ -117,6 +131,8 @@ class Tables:
             why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise RefereeError(f"create.forces: {why}") from None
         game_id = secrets.token_hex(6)
+        while shard_of(game_id, self.shard[1]) != self.shard[0]:
+            game_id = secrets.token_hex(6)
         try:
             referee = Referee.new(scenario, seed, options, players, self.data / game_id / GAME_FILE)
         except (ValueError, TypeError) as exc:
@@ -125,10 +141,12 @@ class Tables:
         return {"type": "created", "game": game_id, "codes": {str(s): c for s, c in referee.codes.items()}}
 
     # -- the conversation ----------------------------------------------------------------------
-    async def converse(self, ws: Any) -> None:
+    async def converse(self, ws: Any, first: str | None = None) -> None:
+        """A connection's conversation; `first`: its first message, already read (by the process
+        that handed the connection over)."""
         seat: Seat | None = None
         try:
-            async for text in ws:
+            async for text in _messages(first, ws):
                 if seat is not None:
                     async with self.lock(seat.referee):
                         refused = seat.referee.handle(seat.seat, text, settle=False)
@@ -139,7 +157,9 @@ class Tables:
                         await self._error(ws, refused)
                     continue
                 try:
-                    seat = await self._greet(ws, wire.loads(text))
+                    seat = await self._greet(ws, wire.loads(text), text)
+                except HandedOver:
+                    return
                 except (wire.WireError, RefereeError) as exc:
                     await self._error(ws, str(exc))
                 except Exception as exc:    # a scenario the ruleset cannot set up: one line, no game
@@ -149,7 +169,7 @@ class Tables:
         finally:
             self.seated.discard(seat)     # type: ignore[arg-type]
 
-    async def _greet(self, ws: Any, message: dict[str, Any]) -> Seat | None:
+    async def _greet(self, ws: Any, message: dict[str, Any], text: str | bytes = "") -> Seat | None:
         if message["type"] == "create":
             await ws.send(wire.dumps(self.create(message)))
             return None
@@ -190,6 +210,13 @@ class Tables:
             self.all_over.set()
 
 
+async def _messages(first: str | None, ws: Any) -> AsyncIterator[str | bytes]:
+    if first is not None:
+        yield first
+    async for text in ws:
+        yield text
+
+
 async def serve_forever(tables: Tables, host: str, port: int, ready: Any = None,
                         until_over: bool = False, ssl: Any = None) -> None:
     """Serve until cancelled; `until_over`: until every game is over and its guests were told;
@@ -213,4 +240,4 @@ def host_referee(referee: Referee) -> Tables:
     return tables
 
 
-__all__ = ["GUEST", "Tables", "serve_forever", "host_referee", "FRAME_LIMIT"]
+__all__ = ["GUEST", "HandedOver", "Tables", "serve_forever", "host_referee", "shard_of", "FRAME_LIMIT"]

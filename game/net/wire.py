@@ -5,12 +5,14 @@ stream's position: both are left out here, and the rebuilt view has a dice strea
 The log and the rolls go as they grow (`log_from`: how many lines the guest already holds), so a
 long game does not resend its whole history after every action, nor what did not change since the
 guest's last view of the same game (`view_change`: a unit as it was goes as its id, the ruleset's data
-and the flow as they were are named in `same`). Move regions travel as WKB hex:
+and the flow as they were are named in `same`, and else the data's entries that changed go alone). Move regions travel as WKB in base64:
 binary doubles, so the rebuilt region is exactly the host's; each once per message (`regions`), the
-options naming theirs by its place in that list.
+options naming theirs by its place in that list. An option leaves out what it does not have (an action,
+a region, odds: the fields at their defaults, OPTION_DEFAULTS).
 """
 from __future__ import annotations
 
+import base64
 import copy
 import dataclasses
 import json
@@ -29,7 +31,9 @@ from game.engine.ruleset import Option
 from game.engine.scenario import Scenario, Unit
 from game.engine.state import GameState, Result
 
-VERSION = 2           # 2: move regions once per state (`regions`), a view sent as a change (`same`)
+VERSION = 3           # 2: move regions once per state (`regions`), a view sent as a change (`same`);
+                      # 3: the ruleset's data as a change of its entries (`data_change`), options
+                      # without their default fields, regions in base64
 MAX_MESSAGE_BYTES = 256 * 1024        # what a guest may send; an action is a few hundred bytes
 
 
@@ -118,7 +122,22 @@ def view_change(doc: dict[str, Any], earlier: dict[str, Any] | None) -> dict[str
     out["same"] = [name for name in CHANGING if doc[name] == earlier[name]]
     for name in out["same"]:
         del out[name]
+    if "data" in out and (change := _data_change(doc["data"], earlier["data"])) is not None:
+        del out["data"]
+        out["data_change"] = change
     return out
+
+
+def _data_change(data: Any, was: Any) -> dict[str, Any] | None:
+    """The ruleset's data as a change of its entries, {"set": {key: value}, "gone": [key]}: what an
+    action changed is most often one or two entries of many. None when it cannot say it exactly
+    (not both objects, or an entry removed and added again, which moved it to the end)."""
+    if type(data) is not dict or type(was) is not dict:
+        return None
+    gone = [k for k in was if k not in data]
+    if list(data) != [k for k in was if k in data] + [k for k in data if k not in was]:
+        return None
+    return {"set": {k: v for k, v in data.items() if k not in was or was[k] != v}, "gone": gone}
 
 
 def _rolls_before(view: GameState, log_from: int) -> int:
@@ -157,13 +176,13 @@ def view_from_json(doc: dict[str, Any], earlier: GameState | None = None,
         raise WireError(f"view.log_from: the guest holds {len(log)} log lines, not {doc['log_from']}")
     outcome = doc["outcome"]
     same = doc.get("same") or ()
-    if (same or any(isinstance(u, str) for u in doc["units"])) and earlier is None:
+    if (same or "data_change" in doc or any(isinstance(u, str) for u in doc["units"])) and earlier is None:
         raise WireError("view.same: a change sent to a guest holding no earlier view")
     return GameState(
         ruleset_id=doc["ruleset"], options=doc["options"], scenario=scenario, board=board, seed=0,
         units={u.id: u for u in (_unit(entry, earlier) for entry in doc["units"])},
         flow=copy.deepcopy(earlier.flow) if "flow" in same else FlowState.from_json(doc["flow"]),
-        dice=DiceStream(seed=0), data=copy.deepcopy(earlier.data) if "data" in same else doc["data"],
+        dice=DiceStream(seed=0), data=_data(doc, earlier, same),
         log=log + [event_from_json(e) for e in doc["log"]],
         rolls=rolls + [Roll.from_json(r) for r in doc["rolls"]],
         rolls_hidden_from=hidden + [tuple(h) for h in doc["rolls_hidden_from"]],
@@ -171,6 +190,20 @@ def view_from_json(doc: dict[str, Any], earlier: GameState | None = None,
         outcome=Result(outcome["winner"], outcome["reason"], outcome.get("data", {})) if outcome else None,
         viewer=doc["viewer"], seats=tuple(doc["seats"]) if doc["seats"] is not None else None,
         children=doc["children"])
+
+
+def _data(doc: dict[str, Any], earlier: GameState | None, same: Any) -> Any:
+    """The ruleset's data: as sent, as it was (`same`), or as it was changed by `data_change`."""
+    if "data" in same:
+        return copy.deepcopy(earlier.data) if earlier is not None else None
+    change = doc.get("data_change")
+    if change is None:
+        return doc["data"]
+    if earlier is None or not isinstance(earlier.data, dict) or not isinstance(change, dict):
+        raise WireError("view.data_change: a change of the data sent to a guest holding no earlier data")
+    data = {k: copy.deepcopy(v) for k, v in earlier.data.items() if k not in change["gone"]}
+    data.update(change["set"])
+    return data
 
 
 def _unit(entry: Any, earlier: GameState | None) -> Unit:
@@ -219,21 +252,37 @@ def options_json(options: list[Option], ruleset_id: str) -> tuple[list[dict[str,
     return [option_json(o, ruleset_id, regions, known) for o in options], regions
 
 
+OPTION_DEFAULTS: dict[str, Any] = {"action": None, "region": None, "template": None, "actor": [],
+                                   "target": None, "odds": None, "odds_text": "", "key": ""}
+
+
 def option_json(o: Option, ruleset_id: str, regions: list[str], known: dict[int, int]) -> dict[str, Any]:
-    return {"kind": o.kind, "label": o.label,
-            "action": action_json(o.action, ruleset_id) if o.action is not None else None,
-            "region": _region_index(o.region, regions, known) if o.region is not None else None,
-            "template": action_json(o.template, ruleset_id) if o.template is not None else None,
-            "actor": list(o.actor), "target": o.target,
-            "odds": None if o.odds is None else f"{o.odds.numerator}/{o.odds.denominator}",
-            "odds_text": o.odds_text, "key": o.key}
+    """An option, less its fields at their defaults (OPTION_DEFAULTS)."""
+    out: dict[str, Any] = {"kind": o.kind, "label": o.label}
+    if o.action is not None:
+        out["action"] = action_json(o.action, ruleset_id)
+    if o.region is not None:
+        out["region"] = _region_index(o.region, regions, known)
+    if o.template is not None:
+        out["template"] = action_json(o.template, ruleset_id)
+    if o.actor:
+        out["actor"] = list(o.actor)
+    if o.target is not None:
+        out["target"] = o.target
+    if o.odds is not None:
+        out["odds"] = f"{o.odds.numerator}/{o.odds.denominator}"
+    if o.odds_text:
+        out["odds_text"] = o.odds_text
+    if o.key:
+        out["key"] = o.key
+    return out
 
 
 def _region_index(region: Any, regions: list[str], known: dict[int, int]) -> int:
-    """The region's place in the message's list, its WKB hex added the first time it is met."""
+    """The region's place in the message's list, its WKB (base64) added the first time it is met."""
     if id(region) not in known:
         known[id(region)] = len(regions)
-        regions.append(shapely.to_wkb(region, hex=True))
+        regions.append(base64.b64encode(shapely.to_wkb(region)).decode("ascii"))
     return known[id(region)]
 
 
@@ -247,16 +296,17 @@ def options_from_json(docs: list[dict[str, Any]] | None, regions: list[str] | No
     shapes: dict[int, Any] = {}
     out = []
     for place, d in enumerate(docs):
-        index = d["region"]
+        index = d.get("region")
         if index is not None and index not in shapes:
             if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(regions):
                 raise WireError(f"state.options[{place}].region: expected an index of state.regions")
-            shapes[index] = shapely.from_wkb(regions[index])
+            shapes[index] = shapely.from_wkb(base64.b64decode(regions[index]))
         out.append(option_from_json(d, ruleset_id, shapes.get(index)))
     return out
 
 
 def option_from_json(d: dict[str, Any], ruleset_id: str, region: Any = None) -> Option:
+    d = {**OPTION_DEFAULTS, **d}
     return Option(kind=d["kind"], label=d["label"],
                   action=action_from_json(d["action"], ruleset_id) if d["action"] is not None else None,
                   region=region,

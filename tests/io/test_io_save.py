@@ -95,7 +95,7 @@ def test_a_save_needs_every_action(game):
         save_game(saves_dir() / "x.json", state, actions[:2])
 
 
-@pytest.mark.parametrize("breaks", ["json.dump", "os.replace", "os.fsync"])
+@pytest.mark.parametrize("breaks", ["json.dumps", "os.replace", "os.fsync"])
 def test_a_failed_write_leaves_the_previous_save_intact(saved, monkeypatch, breaks):
     path, state, actions = saved
     before = path.read_bytes()

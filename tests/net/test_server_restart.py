@@ -15,6 +15,7 @@ from game import simulate
 from game.engine import game as engine
 from game.engine.dice import PlayerRng
 from game.io.save_file import load_save, resume
+import pytest
 import websockets
 
 from game.net import client
@@ -33,12 +34,13 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_server(port, data, servers):
-    """A server on `port`, added to `servers` at once (so that whatever happens it is killed at the
-    end); returns its first line, said once the port is open."""
+def start_server(port, data, servers, workers=1):
+    """A server on `port` (its games spread over `workers` processes), added to `servers` at once (so
+    that whatever happens it is killed at the end); returns its first line, said once the port is open."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     servers.append(subprocess.Popen([sys.executable, "-m", "game", "serve", "--bind", "127.0.0.1", "--port",
-                                     str(port), "--data", str(data)], env=env, stdout=subprocess.PIPE,
+                                     str(port), "--data", str(data), "--workers", str(workers)], env=env,
+                                    stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, text=True))
     line = servers[-1].stdout.readline()
     assert line.startswith("serving on"), line + servers[-1].stderr.read()
@@ -62,7 +64,8 @@ async def play(address, code, level, **kw):
             await asyncio.sleep(0.2)
 
 
-def test_a_server_killed_twenty_times_mid_game_resumes_every_game_with_nothing_lost(tmp_path):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_server_killed_twenty_times_mid_game_resumes_every_game_with_nothing_lost(tmp_path, workers):
     port, data = free_port(), tmp_path / "server"
     address = f"127.0.0.1:{port}"
     expected = [uninterrupted(*game) for game in GAMES]
@@ -88,7 +91,7 @@ def test_a_server_killed_twenty_times_mid_game_resumes_every_game_with_nothing_l
             await asyncio.sleep(rng.below(40) / 1000)
             servers[-1].send_signal(signal.SIGKILL)
             await asyncio.to_thread(servers[-1].wait)
-            lines.append(await asyncio.to_thread(start_server, port, data, servers))
+            lines.append(await asyncio.to_thread(start_server, port, data, servers, workers))
 
     async def main():
         created = []
@@ -103,7 +106,7 @@ def test_a_server_killed_twenty_times_mid_game_resumes_every_game_with_nothing_l
         return created, guests
 
     try:
-        start_server(port, data, servers)
+        start_server(port, data, servers, workers)
         created, guests = asyncio.run(main())
     finally:
         for proc in servers:

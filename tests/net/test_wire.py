@@ -66,19 +66,41 @@ def test_a_view_sent_as_a_change_after_every_action_rebuilds_the_hosts_view():
     referee = Referee(state, [], ["guest", "guest"], {})
     held = {seat: ("", 0, None) for seat in (0, 1)}
     views = {seat: None for seat in (0, 1)}
-    by_id = left_out = 0
+    by_id = left_out = entries = 0
     for _ in range(30):
         for seat in (0, 1):
             message, held[seat] = referee.update(seat, held[seat])
             sent = wire.loads(wire.dumps(message), limit=1 << 30)["view"]
             by_id += sum(isinstance(u, str) for u in sent["units"])
             left_out += len(sent.get("same", ()))
+            entries += "data_change" in sent
             views[seat] = wire.view_from_json(sent, views[seat] if sent["log_from"] else None)
             assert comparable(views[seat]) == comparable(engine.view(state, seat))
         if state.outcome is not None:
             break
         simulate.run(state, ["random"], actions=[None] * state.action_count, stop_after=state.action_count + 1)
-    assert by_id > 0 and left_out > 0
+    assert by_id > 0 and left_out > 0 and entries > 0
+
+
+def test_the_data_as_a_change_of_its_entries_rebuilds_it_in_its_order():
+    """Entries changed, added and removed go alone; an entry removed and added again (so moved to
+    the end) sends the data whole, so the guest's data is the host's, in the host's order."""
+    state = engine.new_game(load_scenario("takipsilim-dusk-ambush"), seed=4242)
+    earlier_doc = wire.view_json(engine.view(state, 0))
+    earlier = wire.view_from_json(earlier_doc)
+    state.log.append(state.log[-1])          # the change is of a view holding part of the log
+    for change in ({"ammo": {"x": {"loaded": 1, "spares": []}}, "new": [1]}, {"surprise": False}):
+        doc = wire.view_json(engine.view(state, 0), 1)
+        doc["data"] = {**{k: v for k, v in earlier_doc["data"].items() if k != "hits"}, **change}
+        out = wire.view_change(doc, earlier_doc)
+        assert "data" not in out and out["data_change"]["gone"] == ["hits"]
+        assert set(out["data_change"]["set"]) == set(change)
+        rebuilt = wire.view_from_json(wire.loads(wire.dumps({"type": "state", "view": out}))["view"], earlier)
+        assert list(rebuilt.data.items()) == list(doc["data"].items())
+    moved = {k: v for k, v in earlier_doc["data"].items() if k != "ammo"} | {"ammo": {}}
+    doc["data"] = moved
+    out = wire.view_change(doc, earlier_doc)
+    assert "data_change" not in out and out["data"] == moved
 
 
 def test_a_change_for_a_guest_holding_no_view_is_refused_with_the_place():
@@ -90,11 +112,11 @@ def test_a_change_for_a_guest_holding_no_view_is_refused_with_the_place():
 
 
 def test_a_message_of_another_version_is_told_so_in_one_line():
-    with pytest.raises(wire.WireError, match="you speak protocol version 1 and this side 2"):
+    with pytest.raises(wire.WireError, match=f"you speak protocol version 1 and this side {wire.VERSION}"):
         wire.loads('{"v": 1, "type": "hello"}')
 
 
-@pytest.mark.parametrize("text", ["", "[1]", "{", '{"v":2}', '{"v":2,"type":3}', '{"v":2,"type":"a","x":NaN}'])
+@pytest.mark.parametrize("text", ["", "[1]", "{", '{"v":3}', '{"v":3,"type":3}', '{"v":3,"type":"a","x":NaN}'])
 def test_malformed_messages_are_refused_with_the_place(text):
     with pytest.raises(wire.WireError, match="^message"):
         wire.loads(text)

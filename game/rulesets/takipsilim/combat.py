@@ -2,6 +2,7 @@
 the 2d6 roll with advantage and disadvantage, hit locations, damage, luck and armour."""
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -53,6 +54,7 @@ def chance(expression: str) -> Fraction:
     return odds.probability(expression)
 
 
+@functools.lru_cache(maxsize=4096)     # the same few expressions, asked for every option of every order
 def odds_text(expression: str) -> str:
     """What the UI shows before a roll: `3d6kh2+1 ≥ 8: 80.6%`."""
     total, target = expression.split(">=")
