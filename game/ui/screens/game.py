@@ -102,9 +102,7 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
     # -- the state --------------------------------------------------------------------------------
     def view(self):
         """What the table shows: the viewer's view now, or of a past moment while looking back."""
-        if self.review is not None:
-            return self.session.moment_view(self.review)
-        return self.session.view()
+        return self.session.view() if self.review is None else self.session.moment_view(self.review)
 
     def my_decision(self):
         """The decision, when the viewer is the human who must make it now."""
@@ -172,11 +170,9 @@ class GameScreen(game_actions.GameCommands, game_status.GameStatus, game_review.
         self.panel.invalidate()
 
     def show_battle_result(self, finished) -> None:
-        """A nested game has ended: its result screen over the table, then back to the map (or on to
-        the next battle)."""
-        report = battle_report(self.session.state, finished)
+        """A nested game has ended: its result over the table, then the map (or the next battle)."""
+        report, onward = battle_report(self.session.state, finished), what_next(self.session.state)
         self.nest.finished = None
-        onward = what_next(self.session.state)
         self.app.later(lambda: self.app.open("battle-result", report, onward))
 
     def swap_board(self, view) -> None:
