@@ -13,7 +13,7 @@ from game.net.referee import GUEST, Referee
 CAMPAIGN = "risk-to-take-campaign-two-crowns"
 
 
-@pytest.mark.parametrize("seed,seat", [(1, 0), (3, 1)])      # seeds whose game meets a battle early
+@pytest.mark.parametrize("seed,seat", [(2, 0), (3, 1)])      # seeds whose game meets a battle early
 def test_a_campaign_played_from_the_window_goes_to_a_battle_and_back(app, ui_home, seed, seat):
     seats = ["easy", "easy"]
     seats[seat] = GUEST
