@@ -11,6 +11,7 @@ from e2e_drive import (button_named, clear_the_way, human_turn, no_failure, open
 
 from game.engine.state import state_hash
 from game.ui.components.ai_driver import AiDriver
+from game.ui.screens.battle_result import BattleResultScreen
 from game.ui.screens.endgame import EndGameScreen
 from game.ui.screens.game import GameScreen
 from game.ui.screens.menu import MainMenu
@@ -60,6 +61,14 @@ def play(app, screen, actions: int, seed: int) -> None:
     raise AssertionError(f"only {len(session.history)} actions were played")
 
 
+def past_a_result(app) -> bool:
+    """A campaign battle's result that comes up while the AIs move is dismissed with Enter, as a player
+    does (never done by itself: False)."""
+    if isinstance(app.top, BattleResultScreen):
+        key(app, pygame.K_RETURN, frames=1)
+    return False
+
+
 def save_leave_continue(app, screen) -> None:
     """Ctrl+S, Esc to the game menu, its Main menu button, Continue: the game as it was left. With a
     human seat, the keys are pressed on the human's turn (no AI moves while they are); with AIs only,
@@ -68,7 +77,8 @@ def save_leave_continue(app, screen) -> None:
     if isinstance(app.top, EndGameScreen):
         key(app, pygame.K_ESCAPE, frames=2)
     if any(session.is_human(s) for s in range(len(session.players))):
-        wait_for(app, lambda: session.is_over() or screen.my_decision() is not None, 400, "the human's turn")
+        wait_for(app, lambda: past_a_result(app) or session.is_over() or screen.my_decision() is not None, 400,
+                 "the human's turn")
     version = session.version
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL, frames=0)
     for _ in range(4):

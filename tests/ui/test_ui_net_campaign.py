@@ -62,7 +62,7 @@ def play_the_campaign(app, referee_of, seat: int) -> int:
     return over_a_battle
 
 
-@pytest.mark.parametrize("seed,seat", [(1, 0), (3, 1)])      # seeds whose game meets a battle early
+@pytest.mark.parametrize("seed,seat", [(2, 0), (3, 1)])      # seeds whose game meets a battle early
 def test_a_campaign_joined_from_the_window_goes_to_its_battles_their_results_and_back(app, ui_home, seed, seat):
     with joined_campaign(app, ui_home, CAMPAIGN, seed, seat) as (referee, _table):
         play_the_campaign(app, lambda: referee, seat)
