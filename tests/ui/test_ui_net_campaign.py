@@ -96,7 +96,7 @@ def test_a_campaign_made_on_a_club_server_shows_each_battles_result(app, ui_home
     from game.net.server import Tables
     served = Served(None, tables=Tables(ui_home / "server", open_to_create=True))
     try:
-        host_the_campaign(app, 2, served.address)
+        host_the_campaign(app, 4, served.address)
         host_seat = lambda: next(iter(served.tables.games.values()))      # noqa: E731
         assert play_the_campaign(app, host_seat, 0) == 1       # (this seed too: one battle after another)
     finally:
