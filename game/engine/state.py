@@ -105,6 +105,15 @@ class GameState:
         """An exact, independent copy; scenarios, boards and past events are shared."""
         return copy.deepcopy(self, {})
 
+    def shallow(self) -> "GameState":
+        """A copy whose `units` and `data` are dicts of their own holding the state's own units and
+        entries, everything else the state's own objects: for a ruleset's view read once at once
+        (the referee writing it out), which replaces entries and never changes an object inside."""
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.units, new.data = dict(self.units), dict(self.data)
+        return new
+
     def __deepcopy__(self, memo: dict[int, Any]) -> "GameState":
         """The clone: what deepcopy would give, faster (the AI's look-ahead clones thousands of
         times a turn). Scenario, board, logged events and rolls are shared (never changed once

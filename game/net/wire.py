@@ -29,7 +29,7 @@ from game.engine.events import Event
 from game.engine.flow import Decision, FlowState
 from game.engine.ruleset import Option
 from game.engine.scenario import Scenario, Unit
-from game.engine.state import GameState, Result
+from game.engine.state import GameState, Result, fast_copy
 
 VERSION = 3           # 2: move regions once per state (`regions`), a view sent as a change (`same`);
                       # 3: the ruleset's data as a change of its entries (`data_change`), options
@@ -92,14 +92,17 @@ def _no_constant(name: str) -> Any:
 
 
 # -- the view --------------------------------------------------------------------------------------
-def view_json(view: GameState, log_from: int = 0) -> dict[str, Any]:
+def view_json(view: GameState, log_from: int = 0, shared: bool = False) -> dict[str, Any]:
     """A side's view as JSON: no seed, no dice position; the log and rolls from `log_from` on. The
-    scenario goes with the whole view only (a guest holding part of the log holds its scenario)."""
+    scenario goes with the whole view only (a guest holding part of the log holds its scenario).
+    `shared`: the view holds the game's own units and data (engine.view shared): their changing
+    parts are copied, so the JSON, kept to compare the next view with, stays as it was."""
     first_roll = _rolls_before(view, log_from)
     return {
         "ruleset": view.ruleset_id, "options": view.options, "scenario": None if log_from else view.scenario.raw,
-        "units": [unit_json(view.units[k]) for k in view.units],
-        "flow": view.flow.to_json(), "data": view.data, "action_count": view.action_count,
+        "units": [unit_json(view.units[k], shared) for k in view.units],
+        "flow": view.flow.to_json(), "data": fast_copy(view.data, {}) if shared else view.data,
+        "action_count": view.action_count,
         "outcome": view.outcome.to_json() if view.outcome else None, "viewer": view.viewer,
         "seats": list(view.seats) if view.seats is not None else None, "children": view.children,
         "log_from": log_from, "log": [e.to_json() for e in view.log[log_from:]],
@@ -218,9 +221,12 @@ def _unit(entry: Any, earlier: GameState | None) -> Unit:
 _UNIT_FIELDS = tuple(f.name for f in dataclasses.fields(Unit))
 
 
-def unit_json(u: Unit) -> dict[str, Any]:
-    """Unit.to_json without its deep copy (the message is written out at once)."""
+def unit_json(u: Unit, shared: bool = False) -> dict[str, Any]:
+    """Unit.to_json without its deep copy (the message is written out at once); `shared`: the
+    game's own unit, whose base and stats are copied (view_json)."""
     data = {name: getattr(u, name) for name in _UNIT_FIELDS}
+    if shared:
+        data["base"], data["stats"] = fast_copy(u.base, {}), fast_copy(u.stats, {})
     data["markers"] = sorted(u.markers)
     data["hex"] = list(u.hex) if u.hex is not None else None
     return data
