@@ -92,17 +92,22 @@ def _no_constant(name: str) -> Any:
 
 
 # -- the view --------------------------------------------------------------------------------------
-def view_json(view: GameState, log_from: int = 0, shared: bool = False) -> dict[str, Any]:
+def view_json(view: GameState, log_from: int = 0, shared: bool = False,
+              earlier: dict[str, Any] | None = None) -> dict[str, Any]:
     """A side's view as JSON: no seed, no dice position; the log and rolls from `log_from` on. The
     scenario goes with the whole view only (a guest holding part of the log holds its scenario).
     `shared`: the view holds the game's own units and data (engine.view shared): their changing
-    parts are copied, so the JSON, kept to compare the next view with, stays as it was."""
+    parts are copied, so the JSON, kept to compare the next view with, stays as it was; from
+    `earlier` (the JSON kept from the last view) where they are equal, each unit and data entry is
+    taken as it is, already a copy."""
     first_roll = _rolls_before(view, log_from)
+    if shared:
+        units, data = _own_units(view, earlier), _own_data(view.data, earlier["data"] if earlier else {})
+    else:
+        units, data = [unit_json(view.units[k]) for k in view.units], view.data
     return {
         "ruleset": view.ruleset_id, "options": view.options, "scenario": None if log_from else view.scenario.raw,
-        "units": [unit_json(view.units[k], shared) for k in view.units],
-        "flow": view.flow.to_json(), "data": fast_copy(view.data, {}) if shared else view.data,
-        "action_count": view.action_count,
+        "units": units, "flow": view.flow.to_json(), "data": data, "action_count": view.action_count,
         "outcome": view.outcome.to_json() if view.outcome else None, "viewer": view.viewer,
         "seats": list(view.seats) if view.seats is not None else None, "children": view.children,
         "log_from": log_from, "log": [e.to_json() for e in view.log[log_from:]],
@@ -111,6 +116,37 @@ def view_json(view: GameState, log_from: int = 0, shared: bool = False) -> dict[
     }
 
 
+_ABSENT = object()
+
+
+def _own_units(view: GameState, earlier: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Each unit's JSON, the earlier one where equal, else with its own base and stats."""
+    was = {u["id"]: u for u in earlier["units"]} if earlier else {}
+    out = []
+    for u in view.units.values():
+        doc = unit_json(u)
+        before = was.get(u.id)
+        if before is not None and before == doc:
+            out.append(before)
+        else:
+            doc["base"], doc["stats"] = fast_copy(u.base, {}), fast_copy(u.stats, {})
+            out.append(doc)
+    return out
+
+
+def _own_data(data: dict[str, Any], was: dict[str, Any]) -> dict[str, Any]:
+    """The ruleset's data, each entry the earlier one where equal (and of the same type), else a copy."""
+    out = {}
+    for key, value in data.items():
+        if type(value) in _PLAIN:
+            out[key] = value
+            continue
+        before = was.get(key, _ABSENT)
+        out[key] = before if type(before) is type(value) and before == value else fast_copy(value, {})
+    return out
+
+
+_PLAIN = frozenset((int, float, str, bool, type(None)))
 CHANGING = ("data", "flow")      # parts of a view often as they were, left out then (named in `same`)
 
 
@@ -221,12 +257,9 @@ def _unit(entry: Any, earlier: GameState | None) -> Unit:
 _UNIT_FIELDS = tuple(f.name for f in dataclasses.fields(Unit))
 
 
-def unit_json(u: Unit, shared: bool = False) -> dict[str, Any]:
-    """Unit.to_json without its deep copy (the message is written out at once); `shared`: the
-    game's own unit, whose base and stats are copied (view_json)."""
+def unit_json(u: Unit) -> dict[str, Any]:
+    """Unit.to_json without its deep copy (the message is written out at once)."""
     data = {name: getattr(u, name) for name in _UNIT_FIELDS}
-    if shared:
-        data["base"], data["stats"] = fast_copy(u.base, {}), fast_copy(u.stats, {})
     data["markers"] = sorted(u.markers)
     data["hex"] = list(u.hex) if u.hex is not None else None
     return data
