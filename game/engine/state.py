@@ -202,8 +202,24 @@ class GameState:
 _PLAIN_CLASSES = frozenset((Unit, FlowState, DiceStream, Decision, Result))
 
 
+_AS_IS = frozenset((str, bool, type(None)))     # what _canonical gives back unchanged
+
+
 def _canonical(value: Any) -> Any:
-    """Round floats so that last-bit differences between geometry library builds do not show."""
+    """Round floats so that last-bit differences between geometry library builds do not show.
+    Plain dicts and lists, and strings, bools and None in them, without a call each (a state's
+    hash is made often: the journal's checkpoints, every save); anything else by `_canonical_one`."""
+    kind = type(value)
+    if kind is dict:
+        return {str(k): v if type(v) in _AS_IS else _canonical(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _AS_IS else _canonical(v) for v in value]
+    if kind in _AS_IS:
+        return value
+    return _canonical_one(value)
+
+
+def _canonical_one(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool):
         value = float(value)             # 45 and 45.0 are the same facing
     if isinstance(value, float):
