@@ -112,7 +112,7 @@ def shadow(start: Sequence[float], other: Base, radius: float, reach: float) -> 
     d = math.hypot(ox - sx, oy - sy)
     if d <= r + radius - TOLERANCE:
         return Polygon()
-    disc = Point(ox, oy).buffer(big, quad_segs=CIRCLE_QUAD_SEGS)
+    disc = grown(other, radius)          # the same polygon, kept
     ahead = math.atan2(oy - sy, ox - sx)
     far = max(reach, d) * 2 + big
     if d <= big:
