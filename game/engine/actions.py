@@ -19,10 +19,19 @@ class Action:
     """Base of every action. `actor` is the unit (or team) id acting, when there is one."""
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"type": type(self).__name__}
-        for f in dataclasses.fields(self):
-            data[f.name] = _plain(getattr(self, f.name))
+        kind = type(self)
+        names = _FIELD_NAMES.get(kind)
+        if names is None:               # dataclasses.fields walks every field each time: kept per class
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(self))
+        data: dict[str, Any] = {"type": kind.__name__}
+        for name in names:
+            value = getattr(self, name)
+            data[name] = value if type(value) in _AS_IS else _plain(value)
         return data
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_AS_IS = frozenset((str, int, bool, type(None)))     # what _plain gives back unchanged
 
 
 def _plain(value: Any) -> Any:

@@ -194,16 +194,17 @@ def result(state: GameState) -> Result | None:
     return state.outcome
 
 
-def view(state: GameState, seat: int) -> GameState:
+def view(state: GameState, seat: int, shared: bool = False) -> GameState:
     """What the side `seat` of the outermost game may see: the innermost live game it plays in.
-    A side that plays no part in a nested game sees its own game, without the nested one."""
+    A side that plays no part in a nested game sees its own game, without the nested one.
+    `shared`: it holds the state's own objects, to be read at once and never changed (Ruleset.view)."""
     game, side = state, seat
     while game.child is not None and game.child.outcome is None:
         seats = game.child.seats or ()
         if side not in seats:
             break
         side, game = seats.index(side), game.child
-    seen = ruleset_of(game).view(game, side)
+    seen = ruleset_of(game).view(game, side, shared=True) if shared else ruleset_of(game).view(game, side)
     seen.child = None
     return seen
 

@@ -211,9 +211,12 @@ class Ruleset:
     def apply(self, state: GameState, action: Action, decision: Decision) -> None:
         raise NotImplementedError
 
-    def view(self, state: GameState, side: int) -> GameState:
-        """What `side` may see. The default hides the dice stream's future and hidden events."""
-        seen = state.clone()
+    def view(self, state: GameState, side: int, shared: bool = False) -> GameState:
+        """What `side` may see. The default hides the dice stream's future and hidden events.
+        `shared`: the view holds the state's own objects (GameState.shallow), for a caller that only
+        writes it out at once; a ruleset's view then replaces entries of `units` and `data`, never
+        changes an object it did not make (a view that must, copies it first)."""
+        seen = state.shallow() if shared else state.clone()
         seen.viewer = side
         seen.dice = dataclasses.replace(seen.dice, seed=0, script=None)
         seen.seed = 0                    # the game's seed would let a player rebuild the dice

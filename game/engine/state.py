@@ -105,6 +105,15 @@ class GameState:
         """An exact, independent copy; scenarios, boards and past events are shared."""
         return copy.deepcopy(self, {})
 
+    def shallow(self) -> "GameState":
+        """A copy whose `units` and `data` are dicts of their own holding the state's own units and
+        entries, everything else the state's own objects: for a ruleset's view read once at once
+        (the referee writing it out), which replaces entries and never changes an object inside."""
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.units, new.data = dict(self.units), dict(self.data)
+        return new
+
     def __deepcopy__(self, memo: dict[int, Any]) -> "GameState":
         """The clone: what deepcopy would give, faster (the AI's look-ahead clones thousands of
         times a turn). Scenario, board, logged events and rolls are shared (never changed once
@@ -193,8 +202,24 @@ class GameState:
 _PLAIN_CLASSES = frozenset((Unit, FlowState, DiceStream, Decision, Result))
 
 
+_AS_IS = frozenset((str, bool, type(None)))     # what _canonical gives back unchanged
+
+
 def _canonical(value: Any) -> Any:
-    """Round floats so that last-bit differences between geometry library builds do not show."""
+    """Round floats so that last-bit differences between geometry library builds do not show.
+    Plain dicts and lists, and strings, bools and None in them, without a call each (a state's
+    hash is made often: the journal's checkpoints, every save); anything else by `_canonical_one`."""
+    kind = type(value)
+    if kind is dict:
+        return {str(k): v if type(v) in _AS_IS else _canonical(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _AS_IS else _canonical(v) for v in value]
+    if kind in _AS_IS:
+        return value
+    return _canonical_one(value)
+
+
+def _canonical_one(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool):
         value = float(value)             # 45 and 45.0 are the same facing
     if isinstance(value, float):

@@ -53,9 +53,23 @@ def overlapping(x: float, y: float, radius: float, others: Iterable[Base]) -> li
 
 
 def grown(other: Base, radius: float) -> Polygon:
-    """Where the centre of a base of `radius` may not stand: the other base grown by that radius."""
+    """Where the centre of a base of `radius` may not stand: the other base grown by that radius.
+    Kept (GROWN_SIZE of them): the figures standing still are grown again for every mover's region,
+    each time the same polygon (a geometry never changes once made)."""
+    key = (*map(float, other), float(radius))
+    hit = _GROWN.get(key)
+    if hit is not None:
+        _GROWN.move_to_end(key)
+        return hit
     ox, oy, r = other
-    return Point(ox, oy).buffer((r + radius) * _CIRCUMSCRIBE, quad_segs=CIRCLE_QUAD_SEGS)
+    out = _GROWN[key] = Point(ox, oy).buffer((r + radius) * _CIRCUMSCRIBE, quad_segs=CIRCLE_QUAD_SEGS)
+    if len(_GROWN) > GROWN_SIZE:
+        _GROWN.popitem(last=False)
+    return out
+
+
+GROWN_SIZE = 2048
+_GROWN: OrderedDict[tuple[float, ...], Polygon] = OrderedDict()
 
 
 _MARGIN = 1e-6          # cm: the prefilter keeps a base this much nearer than it could possibly reach
@@ -98,7 +112,7 @@ def shadow(start: Sequence[float], other: Base, radius: float, reach: float) -> 
     d = math.hypot(ox - sx, oy - sy)
     if d <= r + radius - TOLERANCE:
         return Polygon()
-    disc = Point(ox, oy).buffer(big, quad_segs=CIRCLE_QUAD_SEGS)
+    disc = grown(other, radius)          # the same polygon, kept
     ahead = math.atan2(oy - sy, ox - sx)
     far = max(reach, d) * 2 + big
     if d <= big:

@@ -181,10 +181,11 @@ class Referee:
         own. `held`: which game's log the guest holds, how many lines, and the view it was last sent
         (sent again whole, from the first line, when it now sees another game, a campaign's battle;
         else as a change: wire.view_change); returned as it will be after this."""
-        view = engine.view(self.state, seat)
+        view = engine.view(self.state, seat, shared=True)     # written out here, never changed
         key = self.view_key(view)
         same_game = held[0] == key and held[1] <= len(view.log)
-        whole = wire.view_json(view, held[1] if same_game else 0)
+        whole = wire.view_json(view, held[1] if same_game else 0, shared=True,
+                               earlier=held[2] if same_game else None)
         decision = engine.to_act(self.state)
         mine = decision is not None and decision.seat == seat and not engine.auto_played(self.state)
         options, regions = wire.options_json(self.legal(), self.state.ruleset_id) if mine else (None, None)

@@ -154,8 +154,8 @@ class RiskToTakeCampaign(Ruleset):
         return [state.board.centre(p) for p in movement.path_to(state, unit, h)]
 
     # -- what a side sees --------------------------------------------------------------------
-    def view(self, state: GameState, side: int) -> GameState:
-        seen = super().view(state, side)
+    def view(self, state: GameState, side: int, shared: bool = False) -> GameState:
+        seen = super().view(state, side, shared)
         fog.hide(state, seen, side)
         return seen
 

@@ -155,8 +155,8 @@ class Riskbreaker(TableRules, Ruleset):
         return victory.result_at_limit(state)
 
     # ==== what a side may see ========================================================================
-    def view(self, state: GameState, side: int) -> GameState:
-        seen = super().view(state, side)
+    def view(self, state: GameState, side: int, shared: bool = False) -> GameState:
+        seen = super().view(state, side, shared)
         if not state.data.get("revealed"):
             seen.data["declared"] = {uid: loc for uid, loc in state.data["declared"].items()
                                      if state.units[uid].side == side}

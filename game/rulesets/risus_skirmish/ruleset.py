@@ -284,8 +284,8 @@ class RisusSkirmish(TableRules, Ruleset):
         return victory.at_limit(state)
 
     # -- views and words ------------------------------------------------------------------------------
-    def view(self, state: GameState, side: int) -> GameState:
-        seen = super().view(state, side)
+    def view(self, state: GameState, side: int, shared: bool = False) -> GameState:
+        seen = super().view(state, side)        # always a whole copy: redact changes the flow's decisions
         hidden.redact(state, seen, side)
         return seen
 

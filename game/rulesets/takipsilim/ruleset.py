@@ -177,8 +177,8 @@ class Takipsilim(TableRules, Ruleset):
         return victory.result_at_limit(state)
 
     # ==== what a side may see =========================================================================
-    def view(self, state: GameState, side: int) -> GameState:
-        seen = super().view(state, side)
+    def view(self, state: GameState, side: int, shared: bool = False) -> GameState:
+        seen = super().view(state, side, shared)
         if not state.data.get("revealed"):
             seen.data["orders"] = orders.unrevealed(state, side)
         return seen
