@@ -11,6 +11,8 @@ actions: replaying them rebuilds both levels.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import inspect
 from typing import Any, Sequence
 
 from game.engine import registry
@@ -204,9 +206,17 @@ def view(state: GameState, seat: int, shared: bool = False) -> GameState:
         if side not in seats:
             break
         side, game = seats.index(side), game.child
-    seen = ruleset_of(game).view(game, side, shared=True) if shared else ruleset_of(game).view(game, side)
+    rs = ruleset_of(game)
+    seen = rs.view(game, side, shared=True) if shared and _views_share(type(rs)) else rs.view(game, side)
     seen.child = None
     return seen
+
+
+@functools.cache
+def _views_share(kind: type) -> bool:
+    """Whether a ruleset's `view` takes `shared` (the bundled ones do; a ruleset written to the plain
+    `view(state, side)` of design §3 gets the plain call, and its view is a copy)."""
+    return "shared" in inspect.signature(kind.view).parameters
 
 
 # -- acting -----------------------------------------------------------------------------------
