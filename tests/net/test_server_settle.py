@@ -1,0 +1,89 @@
+"""Issue 29, durability: the server writes the seats' states while an action's sync runs, and sends
+them only once it has returned; a sync that fails is said in those states."""
+import asyncio
+import json
+import threading
+
+import websockets
+
+from game.engine import game as engine
+from game.net import client, wire
+from game.net.referee import GUEST, Referee
+from game.net.server import host_referee
+from tests.net.loopback import SEED, scenario_of, served
+
+
+def a_referee(tmp_path):
+    return Referee.new(scenario_of("takipsilim-dusk-ambush"), SEED, None, [GUEST, GUEST], tmp_path / "game.json")
+
+
+def first_action(referee):
+    state = referee.state
+    option = engine.legal_actions(state)[0]
+    return engine.to_act(state).seat, wire.dumps(
+        {"type": "act", "at": state.action_count, "action": wire.action_json(option.action or option.template,
+                                                                            state.ruleset_id)})
+
+
+async def seated(address, code):
+    ws = await websockets.connect(client.url(address), max_size=1 << 30)
+    await ws.send(wire.dumps({"type": "hello", "code": code}))
+    for _ in range(2):                          # welcome, state
+        await asyncio.wait_for(ws.recv(), 30)
+    return ws
+
+
+def test_no_seat_is_told_of_an_action_before_its_sync_returns(tmp_path):
+    referee = a_referee(tmp_path)
+    synced, release, plain = [], threading.Event(), referee.settle
+
+    def slow_settle():
+        release.wait(30)
+        plain()
+        synced.append(referee.state.action_count)
+    referee.settle = slow_settle
+    deciding, act = first_action(referee)
+    count = referee.state.action_count
+
+    async def main():
+        async with served(host_referee(referee)) as address:
+            seats = [await seated(address, referee.codes[s]) for s in (0, 1)]
+            await seats[deciding].send(act)
+            early = []
+            for ws in seats:                # nothing arrives while the sync waits
+                try:
+                    early.append(await asyncio.wait_for(ws.recv(), 0.5))
+                except asyncio.TimeoutError:
+                    pass
+            release.set()
+            late = [json.loads(await asyncio.wait_for(ws.recv(), 30)) for ws in seats]
+            for ws in seats:
+                await ws.close()
+            return early, late
+    early, late = asyncio.run(main())
+    assert early == []
+    assert synced == [count + 1]
+    assert [m["at"] for m in late] == [count + 1, count + 1]
+    assert all(m["type"] == "state" and m["problem"] is None for m in late)
+
+
+def test_a_sync_that_fails_is_said_in_the_states_composed_before_it(tmp_path):
+    referee = a_referee(tmp_path)
+
+    def failing_settle():
+        raise OSError(28, "No space left on device")
+    deciding, act = first_action(referee)
+    referee.settle = failing_settle
+
+    async def main():
+        async with served(host_referee(referee)) as address:
+            seats = [await seated(address, referee.codes[s]) for s in (0, 1)]
+            await seats[deciding].send(act)
+            got = [json.loads(await asyncio.wait_for(ws.recv(), 30)) for ws in seats]
+            for ws in seats:
+                await ws.close()
+            return got
+    got = asyncio.run(main())
+    assert [m["type"] for m in got] == ["state", "state"]
+    assert all(m["problem"].startswith("the server could not save the game") and "No space left" in m["problem"]
+               for m in got)
