@@ -1,5 +1,5 @@
-"""Issue 29, durability: the server writes the seats' states while an action's sync runs, and sends
-them only once it has returned; a sync that fails is said in those states."""
+"""Issue 29, durability: the server tells no seat of an action before the action's sync has returned,
+and a sync that fails is said in the states it then sends."""
 import asyncio
 import json
 import threading
