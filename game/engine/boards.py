@@ -5,12 +5,12 @@ table answers for the table's tools (the UI asks, the rules answer).
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import shapely
 
 from game.engine.scenario import Scenario
+from game.geometry.kept import Kept
 from game.geometry.table import Table
 from game.geometry.terrain import Piece, load_kinds
 
@@ -31,8 +31,8 @@ def _walls_minus_openings(walls: list[shapely.LineString], openings: list[shapel
     return tuple(g for g in parts if isinstance(g, shapely.LineString) and not g.is_empty)
 
 
-_TABLES: OrderedDict[str, Table] = OrderedDict()
 TABLES_KEPT = 16        # the tables of the last few terrains, however many games stand on them
+_TABLES = Kept(TABLES_KEPT)
 
 
 def build_board(scenario: Scenario) -> Any:
@@ -58,12 +58,7 @@ def _shared_table(scenario: Scenario) -> Table:
                       [[p.id, p.kind, p.polygon, p.holes, p.walls, p.openings, p.rooms, p.name]
                        for p in scenario.pieces]], sort_keys=True)
     table = _TABLES.get(key)
-    if table is None:
-        table = _TABLES[key] = _build_table(scenario)
-        if len(_TABLES) > TABLES_KEPT:
-            _TABLES.popitem(last=False)
-    _TABLES.move_to_end(key)
-    return table
+    return table if table is not None else _TABLES.put(key, _build_table(scenario))
 
 
 def _build_table(scenario: Scenario) -> Table:

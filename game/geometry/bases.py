@@ -12,12 +12,12 @@ bases overlapping by less than this still count as touching.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from typing import Iterable, Sequence
 
 import shapely
 from shapely.geometry import Point, Polygon
 
+from .kept import Kept
 from .measure import CIRCLE_QUAD_SEGS
 
 TOLERANCE = 1e-3
@@ -59,17 +59,13 @@ def grown(other: Base, radius: float) -> Polygon:
     key = (*map(float, other), float(radius))
     hit = _GROWN.get(key)
     if hit is not None:
-        _GROWN.move_to_end(key)
         return hit
     ox, oy, r = other
-    out = _GROWN[key] = Point(ox, oy).buffer((r + radius) * _CIRCUMSCRIBE, quad_segs=CIRCLE_QUAD_SEGS)
-    if len(_GROWN) > GROWN_SIZE:
-        _GROWN.popitem(last=False)
-    return out
+    return _GROWN.put(key, Point(ox, oy).buffer((r + radius) * _CIRCUMSCRIBE, quad_segs=CIRCLE_QUAD_SEGS))
 
 
 GROWN_SIZE = 2048
-_GROWN: OrderedDict[tuple[float, ...], Polygon] = OrderedDict()
+_GROWN = Kept(GROWN_SIZE)
 
 
 _MARGIN = 1e-6          # cm: the prefilter keeps a base this much nearer than it could possibly reach
@@ -135,7 +131,6 @@ def shadow(start: Sequence[float], other: Base, radius: float, reach: float) -> 
     return shapely.union(disc, cone.buffer(0))
 
 
-_CLEARED: OrderedDict = OrderedDict()
 CLEARED_SIZE = 1024           # regions of several games' moves, no more (issue 30 §4: memory stays flat)
 
 
@@ -151,13 +146,11 @@ def clear_region(region, radius: float, others: Sequence[Base], start: Sequence[
            tuple(map(tuple, others)), tuple(map(tuple, blockers)))
     hit = _CLEARED.get(key)
     if hit is not None and hit[0] is region:
-        _CLEARED.move_to_end(key)
         return hit[1]
-    out = _clear_region(region, radius, others, start, blockers)
-    _CLEARED[key] = (region, out)
-    if len(_CLEARED) > CLEARED_SIZE:
-        _CLEARED.popitem(last=False)
-    return out
+    return _CLEARED.put(key, (region, _clear_region(region, radius, others, start, blockers)))[1]
+
+
+_CLEARED = Kept(CLEARED_SIZE)
 
 
 def _clear_region(region, radius: float, others: Sequence[Base], start: Sequence[float] | None,

@@ -5,6 +5,7 @@ import pytest
 from game import rulesets, simulate
 from game.engine import game as engine
 from game.geometry import bases
+from game.geometry.kept import Kept
 from game.io.scenario_file import load_scenario
 
 
@@ -27,8 +28,8 @@ def test_the_options_with_the_grown_bases_kept_are_those_found_with_nothing_kept
             return
         bases._CLEARED.clear()                      # the region is cut again, from the kept grown bases
         kept = _options(state)
-        monkeypatch.setattr(bases, "_CLEARED", type(bases._CLEARED)())
-        monkeypatch.setattr(bases, "_GROWN", type(bases._GROWN)())
+        monkeypatch.setattr(bases, "_CLEARED", Kept(bases.CLEARED_SIZE))
+        monkeypatch.setattr(bases, "_GROWN", Kept(bases.GROWN_SIZE))
         assert _options(state) == kept, f"action {state.action_count}"
         compared.append(state.action_count)
 

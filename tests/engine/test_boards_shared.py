@@ -10,6 +10,7 @@ import pytest
 
 from game import rulesets, simulate
 from game.engine import boards
+from game.geometry.kept import Kept
 from game.engine import game as engine
 from game.engine.state import state_hash
 from game.io.scenario_file import load_scenario
@@ -39,9 +40,9 @@ def test_games_on_the_same_terrain_stand_on_one_table_and_other_terrain_on_its_o
 
 
 def test_a_game_on_a_table_other_games_used_ends_as_on_a_fresh_table(monkeypatch):
-    monkeypatch.setattr(boards, "_TABLES", type(boards._TABLES)())
+    monkeypatch.setattr(boards, "_TABLES", Kept(boards.TABLES_KEPT))
     alone = _played(7)
-    monkeypatch.setattr(boards, "_TABLES", type(boards._TABLES)())
+    monkeypatch.setattr(boards, "_TABLES", Kept(boards.TABLES_KEPT))
     warm = [_played(seed) for seed in (8, 9)]
     again = _played(7)
     assert again[2] is warm[0][2] is not alone[2]          # the second time on the others' table
