@@ -27,7 +27,7 @@ from game.io.save_file import HUMAN, action_json, load_save, resume, save_game, 
 from game.io.errors import FileProblem
 from game.io.journal import Checkpoint, Journal, game_key, journal_path
 from game.io.jsontext import parse_json, read_bytes
-from game.net import wire
+from game.net import compose, wire
 
 GUEST = "guest"
 SEATS_SUFFIX = ".seats.json"
@@ -76,6 +76,8 @@ class Referee:
         self._auto = [make_player(AUTO_LEVEL, state.seed, s) for s in range(state.sides)]
         self._ended: list[tuple[int, Any]] = []  # (action count, NestedGameOver) of the battles ended here
         self._told: dict[int, int] = {}         # per seat, the action count its last state was sent at
+        self._texts = compose.Texts()           # this action's texts, shared by the seats' messages
+        self._scenario: tuple[Any, str] = (None, "")
 
     # -- making and resuming --------------------------------------------------------------------
     @classmethod
@@ -175,29 +177,32 @@ class Referee:
         return {"type": "welcome", "seat": seat, "sides": [s.name for s in self.state.scenario.sides],
                 "ruleset": self.state.ruleset_id, "player_seed": self.player_seed()}
 
-    def update(self, seat: int, held: tuple[str, int, Any] = ("", 0, None)
-               ) -> tuple[dict[str, Any], tuple[str, int, Any]]:
-        """What `seat` is sent now: its view, the decision, and the options when the decision is its
-        own. `held`: which game's log the guest holds, how many lines, and the view it was last sent
-        (sent again whole, from the first line, when it now sees another game, a campaign's battle;
-        else as a change: wire.view_change); returned as it will be after this."""
+    def update(self, seat: int, sent: compose.Sent | None = None) -> tuple[str, compose.Sent]:
+        """The `state` message `seat` is sent now, as JSON text: its view, the decision, and the
+        options when the decision is its own. `sent`: what the seat was last sent (None: a fresh
+        connection). The view goes as a change of that when it shows the same game, else whole (a
+        campaign's next battle: wire.view_change, written by compose.view_text); returned with
+        what the seat holds after it."""
         view = engine.view(self.state, seat, shared=True)     # written out here, never changed
-        key = self.view_key(view)
-        same_game = held[0] == key and held[1] <= len(view.log)
-        whole = wire.view_json(view, held[1] if same_game else 0, shared=True,
-                               earlier=held[2] if same_game else None)
+        view_text, now = compose.view_text(view, self.view_key(view), sent,
+                                           self._texts.at(self.state.action_count), self._scenario_text)
         decision = engine.to_act(self.state)
         mine = decision is not None and decision.seat == seat and not engine.auto_played(self.state)
         options, regions = wire.options_json(self.legal(), self.state.ruleset_id) if mine else (None, None)
-        message = {"type": "state", "at": self.state.action_count,
-                   "view": wire.view_change(whole, held[2] if same_game else None),
-                   "decision": wire.decision_json(decision) if decision is not None else None,
-                   "options": options, "regions": regions, "problem": self.problem or None}
-        ended = self.ended_since(seat, self._told.get(seat) if held[0] else None)
-        if ended:
-            message["ended"] = ended
+        ended = self.ended_since(seat, self._told.get(seat) if sent is not None else None)
+        dumps = compose.dumps
+        text = (f'{{"v":{wire.VERSION},"type":"state","at":{self.state.action_count},"view":{view_text},'
+                f'"decision":{dumps(wire.decision_json(decision) if decision is not None else None)},'
+                f'"options":{dumps(options)},"regions":{dumps(regions)},"problem":{dumps(self.problem or None)}'
+                + (f',"ended":{dumps(ended)}}}' if ended else "}"))
         self._told[seat] = self.state.action_count
-        return message, (key, len(view.log), whole)
+        return text, now
+
+    def _scenario_text(self, scenario: Scenario) -> str:
+        """The scenario's document as text (sent with every whole view), written once."""
+        if self._scenario[0] is not scenario:
+            self._scenario = (scenario, compose.dumps(scenario.raw))
+        return self._scenario[1]
 
     def ended_since(self, seat: int, told: int | None) -> list[dict[str, Any]]:
         """The nested games (a campaign's battles) ended since `seat` was last sent a state at action
@@ -275,6 +280,7 @@ class Referee:
             self.problem = f"the AI could not play ({type(exc).__name__}: {exc})"
 
     def _apply(self, action: Action, checked: bool = True) -> None:
+        self._texts.forget()                    # the game's objects may change now
         try:
             events = engine.apply(self.state, action, atomic=False, checked=checked)
         except engine.IllegalAction:
