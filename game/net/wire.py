@@ -17,7 +17,7 @@ import copy
 import dataclasses
 import json
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 import shapely
 
@@ -250,22 +250,27 @@ def options_json(options: list[Option], ruleset_id: str) -> tuple[list[dict[str,
     The options of a decision share their region (all the orders of a unit): each is sent once."""
     regions: list[str] = []
     known: dict[int, int] = {}
-    return [option_json(o, ruleset_id, regions, known) for o in options], regions
+    own = frozenset(registry.get(ruleset_id).actions)
+
+    def as_json(action: Action) -> dict[str, Any]:      # the game's own action as it is (action_json)
+        return action.to_json() if type(action) in own else action_json(action, ruleset_id)
+    return [option_json(o, as_json, regions, known) for o in options], regions
 
 
 OPTION_DEFAULTS: dict[str, Any] = {"action": None, "region": None, "template": None, "actor": [],
                                    "target": None, "odds": None, "odds_text": "", "key": ""}
 
 
-def option_json(o: Option, ruleset_id: str, regions: list[str], known: dict[int, int]) -> dict[str, Any]:
-    """An option, less its fields at their defaults (OPTION_DEFAULTS)."""
+def option_json(o: Option, as_json: Callable[[Action], dict[str, Any]], regions: list[str],
+                known: dict[int, int]) -> dict[str, Any]:
+    """An option, less its fields at their defaults (OPTION_DEFAULTS); its actions written by `as_json`."""
     out: dict[str, Any] = {"kind": o.kind, "label": o.label}
     if o.action is not None:
-        out["action"] = action_json(o.action, ruleset_id)
+        out["action"] = as_json(o.action)
     if o.region is not None:
         out["region"] = _region_index(o.region, regions, known)
     if o.template is not None:
-        out["template"] = action_json(o.template, ruleset_id)
+        out["template"] = as_json(o.template)
     if o.actor:
         out["actor"] = list(o.actor)
     if o.target is not None:
