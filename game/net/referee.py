@@ -5,7 +5,8 @@ plays itself as `simulate` plays it (the same players from the same seed, so the
 guest's action is parsed, checked against the seat and `engine.check`, and only then applied; any
 fault gets one error reply and changes nothing. Every action is appended to the game's journal
 beside its save (game/io/journal.py) and made durable (`settle`) before anyone is told of it; the
-save is written whole (atomically) every COMPACT_EVERY actions and at the game's end. The seats
+save is written whole (atomically) every COMPACT_EVERY actions and at the game's end (`compact`,
+which a server does once the guests were told). The seats
 and their codes lie beside the save, so a referee restarted from it takes its guests back.
 """
 from __future__ import annotations
@@ -70,7 +71,8 @@ class Referee:
         self.note = ""                          # what the journal said when the game was resumed
         self._encoded = [action_json(a, state.ruleset_id) for a in actions]
         self._journal: Journal | None = None
-        self._whole_save_due = False
+        self._whole_save_due = False            # no journal holds the last actions: settle writes the save whole
+        self._compact_due = False               # the journal holds them, and the save is to be written whole
         self._options: tuple[int, list[Option]] = (-1, [])     # the legal options sent at that action
         self._ai = {s: make_player(who, state.seed, s) for s, who in enumerate(seats) if who != GUEST}
         self._auto = [make_player(AUTO_LEVEL, state.seed, s) for s in range(state.sides)]
@@ -96,6 +98,7 @@ class Referee:
         referee.save()
         referee.play_ai()
         referee.settle()
+        referee.compact()
         return referee
 
     @classmethod
@@ -117,6 +120,7 @@ class Referee:
         referee.save()
         referee.play_ai()
         referee.settle()
+        referee.compact()
         return referee
 
     def save(self) -> None:
@@ -129,11 +133,12 @@ class Referee:
                   encoded=self._encoded)
         self._journal = None if self.over else Journal.start(journal_path(self.save_path), game_key(
             self.state.ruleset_id, self.state.scenario.name, self.state.seed), len(self.actions))
-        self._whole_save_due = False
+        self._whole_save_due = self._compact_due = False
 
     def _record(self) -> None:
         """The action just applied, appended to the journal (handed to the system, not yet durable);
-        a journal that cannot be written makes the next `settle` write the save whole."""
+        a journal that cannot be written makes the next `settle` write the save whole; every
+        COMPACT_EVERY actions and at the game's end, `compact` writes it whole."""
         if self._journal is None:
             self._whole_save_due = self.save_path is not None
             return
@@ -143,17 +148,26 @@ class Referee:
                                  if count % HASH_EVERY == 0 else None)
         except OSError:
             self._journal = None
-        self._whole_save_due = self._journal is None or self.over or count - self._journal.base >= COMPACT_EVERY
+        self._whole_save_due = self._journal is None
+        self._compact_due = self._journal is not None and (self.over or count - self._journal.base >= COMPACT_EVERY)
 
     def settle(self) -> None:
-        """Make every action applied so far durable: the journal synced to disk, or the save written
-        whole when it is due (every COMPACT_EVERY actions, and at the game's end). Nobody may be told
-        of an action before this returns. It may run in a thread while other games go on (it reads
-        this game's state only: the caller holds the game until it returns)."""
+        """Make every action applied so far durable: the journal synced to disk (or, when no journal
+        could hold them, the save written whole). Nobody may be told of an action before this
+        returns. It may run in a thread while other games go on (it reads this game's state only:
+        the caller holds the game until it returns)."""
         if self._whole_save_due:
             self.save()
         elif self._journal is not None:
             self._journal.sync()
+
+    def compact(self) -> None:
+        """The save written whole when it is due (every COMPACT_EVERY actions, and at the game's end:
+        the save then holds it all), after `settle`: the journal already holds those actions
+        durably, so a server writes it once the guests were told (the whole save, its hash and
+        three syncs, is then no part of the action's round trip). As `settle`, it may run in a thread."""
+        if self._compact_due:
+            self.save()
 
     # -- seats ---------------------------------------------------------------------------------
     def join(self, code: Any) -> int:
@@ -242,7 +256,8 @@ class Referee:
     def handle(self, seat: int, text: str | bytes, settle: bool = True) -> str | None:
         """A guest's raw message: None when it was applied, else the one line it is told (the
         game then unchanged: a fault in the ruleset itself leaves the state as it was too).
-        `settle` False: the caller makes the action durable (`settle`) before telling anyone."""
+        `settle` False: the caller makes the action durable (`settle`) before telling anyone, and
+        then writes the save whole if it is due (`compact`)."""
         try:
             self.act(seat, wire.loads(text))
         except (wire.WireError, RefereeError) as exc:
@@ -251,6 +266,7 @@ class Referee:
             return f"the referee could not apply that ({type(exc).__name__}: {exc})"
         if settle:
             self.settle()
+            self.compact()
         return None
 
     def act(self, seat: int, message: dict[str, Any]) -> None:

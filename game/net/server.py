@@ -205,6 +205,7 @@ class Tables:
                         if refused is None:
                             await self.settle(seat.referee)
                             await self.tell_all(seat.referee, seat.seat)
+                            await self.compact(seat.referee)
                     if refused is not None:
                         await self._error(ws, refused)
                     continue
@@ -243,6 +244,17 @@ class Tables:
             await SETTLING.run(referee.settle)
         except (OSError, FileProblem) as exc:
             referee.problem = f"the server could not save the game ({exc})"
+
+    @staticmethod
+    async def compact(referee: Referee) -> None:
+        """The save written whole when it is due, once the guests were told (the journal holds the
+        game durably meanwhile). A disk that fails is said on the server's error stream: the
+        journal still holds the game, and the next action (or a restart) writes it whole again."""
+        try:
+            await SETTLING.run(referee.compact)
+        except (OSError, FileProblem) as exc:
+            print(f"note: the save could not be written whole ({exc}); its journal holds the game",
+                  file=sys.stderr, flush=True)
 
     async def _error(self, ws: Any, text: str) -> None:
         self.errors_sent += 1

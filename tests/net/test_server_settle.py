@@ -87,3 +87,42 @@ def test_a_sync_that_fails_is_said_in_the_states_composed_before_it(tmp_path):
     assert [m["type"] for m in got] == ["state", "state"]
     assert all(m["problem"].startswith("the server could not save the game") and "No space left" in m["problem"]
                for m in got)
+
+
+def test_the_save_written_whole_waits_until_the_seats_were_told_and_the_journal_holds_the_action_meanwhile(
+        tmp_path, monkeypatch):
+    """Every COMPACT_EVERY actions and at the game's end the save is written whole (its hash, three
+    syncs): a server does it once the seats were told, the journal's sync having made the action
+    durable before that. Here every action is due (COMPACT_EVERY 1) and the whole save is held back."""
+    from game.io.journal import journal_path
+    from game.io.save_file import load_save
+    from game.net import referee as referee_module
+    monkeypatch.setattr(referee_module, "COMPACT_EVERY", 1)
+    referee = a_referee(tmp_path)
+    release, plain, compacted = threading.Event(), referee.compact, []
+
+    def held_compact():
+        release.wait(30)
+        plain()
+        compacted.append(referee.state.action_count)
+    referee.compact = held_compact
+    deciding, act = first_action(referee)
+    count = referee.state.action_count
+
+    async def main():
+        async with served(host_referee(referee)) as address:
+            seats = [await seated(address, referee.codes[s]) for s in (0, 1)]
+            await seats[deciding].send(act)
+            told = [json.loads(await asyncio.wait_for(ws.recv(), 30)) for ws in seats]
+            durable = load_save(referee.save_path)          # while the whole save waits
+            release.set()
+            while not compacted:
+                await asyncio.sleep(0.05)
+            for ws in seats:
+                await ws.close()
+            return told, durable
+    told, durable = asyncio.run(main())
+    assert [m["at"] for m in told] == [count + 1, count + 1] and compacted == [count + 1]
+    assert durable.journal is not None and len(durable.actions) == count + 1
+    assert len(journal_path(referee.save_path).read_text(encoding="ascii").splitlines()) == 1   # whole now
+    assert len(load_save(referee.save_path).actions) == count + 1
