@@ -33,15 +33,22 @@ async def seated(address, code):
     return ws
 
 
-def test_no_seat_is_told_of_an_action_before_its_sync_returns(tmp_path):
-    referee = a_referee(tmp_path)
-    synced, release, plain = [], threading.Event(), referee.settle
+def held_back(referee, step):
+    """The referee's `step` ("settle" or "compact") held back until the event returned is set; the
+    list returned gets the action count at which each one ran."""
+    done, release, plain = [], threading.Event(), getattr(referee, step)
 
-    def slow_settle():
+    def held():
         release.wait(30)
         plain()
-        synced.append(referee.state.action_count)
-    referee.settle = slow_settle
+        done.append(referee.state.action_count)
+    setattr(referee, step, held)
+    return release, done
+
+
+def test_no_seat_is_told_of_an_action_before_its_sync_returns(tmp_path):
+    referee = a_referee(tmp_path)
+    release, synced = held_back(referee, "settle")
     deciding, act = first_action(referee)
     count = referee.state.action_count
 
@@ -99,13 +106,7 @@ def test_the_save_written_whole_waits_until_the_seats_were_told_and_the_journal_
     from game.net import referee as referee_module
     monkeypatch.setattr(referee_module, "COMPACT_EVERY", 1)
     referee = a_referee(tmp_path)
-    release, plain, compacted = threading.Event(), referee.compact, []
-
-    def held_compact():
-        release.wait(30)
-        plain()
-        compacted.append(referee.state.action_count)
-    referee.compact = held_compact
+    release, compacted = held_back(referee, "compact")
     deciding, act = first_action(referee)
     count = referee.state.action_count
 
