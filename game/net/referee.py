@@ -129,6 +129,8 @@ class Referee:
         if self.save_path is None:
             return
         players = [HUMAN if who == GUEST else who for who in self.seats]
+        if self._journal is not None:
+            self._journal.close()               # replaced below (or not needed: the game is over)
         save_game(self.save_path, self.state, self.actions, players, label="network game",
                   encoded=self._encoded)
         self._journal = None if self.over else Journal.start(journal_path(self.save_path), game_key(
