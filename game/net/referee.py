@@ -6,8 +6,8 @@ guest's action is parsed, checked against the seat and `engine.check`, and only 
 fault gets one error reply and changes nothing. Every action is appended to the game's journal
 beside its save (game/io/journal.py) and made durable (`settle`) before anyone is told of it; the
 save is written whole (atomically) every COMPACT_EVERY actions and at the game's end (`compact`,
-which a server does once the guests were told). The seats
-and their codes lie beside the save, so a referee restarted from it takes its guests back.
+which a server does once the guests were told). The seats and their codes lie beside the save,
+so a referee restarted from it takes its guests back.
 """
 from __future__ import annotations
 

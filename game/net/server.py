@@ -36,8 +36,8 @@ SETTLING_THREADS = 16
 class Settling:
     """The threads that make actions durable (fsync) while the event loop goes on with the other
     games; many at once, so that the disk takes many games' syncs together. A queue to them and one
-    call back into the loop: an executor's hand-off (a future with its lock and condition per
-    action) cost the loop a tenth of its time under the load bench."""
+    call back into the loop: half the CPU of an executor's hand-off (a concurrent future, its
+    condition and the executor's semaphore per action: 15 against 7 microseconds)."""
 
     def __init__(self, threads: int = SETTLING_THREADS) -> None:
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
