@@ -200,12 +200,7 @@ class Tables:
         try:
             async for text in _messages(first, ws):
                 if seat is not None:
-                    async with self.lock(seat.referee):
-                        refused = seat.referee.handle(seat.seat, text, settle=False)
-                        if refused is None:
-                            await self.settle(seat.referee)
-                            await self.tell_all(seat.referee, seat.seat)
-                            await self.compact(seat.referee)
+                    refused = await self._act(seat, text)
                     if refused is not None:
                         await self._error(ws, refused)
                     continue
@@ -221,6 +216,21 @@ class Tables:
             pass
         finally:
             self.seated.discard(seat)     # type: ignore[arg-type]
+
+    async def _act(self, seat: Seat, text: str | bytes) -> str | None:
+        """A seated guest's message, one at a time in its game: applied and made durable, then told
+        to every seat of the game, then the save written whole if it is due; or the one line it is
+        refused with (the game unchanged)."""
+        referee = seat.referee
+        async with self.lock(referee):
+            refused = referee.handle(seat.seat, text, settle=False)
+            if refused is None:
+                await self.settle(referee)
+                await self.tell_all(referee, seat.seat)
+                await self.compact(referee)
+                if self.all_over is not None and all(r.over for r in self.games.values()):
+                    self.all_over.set()         # every game told its end and saved whole
+        return refused
 
     async def _greet(self, ws: Any, message: dict[str, Any], text: str | bytes = "") -> Seat | None:
         if message["type"] == "create":
@@ -270,8 +280,6 @@ class Tables:
     async def tell_all(self, referee: Referee, acting: int = -1) -> None:
         for seat in sorted((s for s in self.seated if s.referee is referee), key=lambda s: s.seat != acting):
             await self.tell(seat)               # the acting seat's echo first
-        if self.all_over is not None and all(r.over for r in self.games.values()):
-            self.all_over.set()
 
 
 async def _messages(first: str | None, ws: Any) -> AsyncIterator[str | bytes]:
