@@ -60,13 +60,14 @@ def _line(doc: dict[str, Any]) -> bytes:
 class Journal:
     """A journal to append to. `start` begins a new one; `append` writes a line and hands it to the
     system (a killed process loses nothing appended); `sync` makes it survive a crash of the machine
-    too. The file is opened for each of them, so that a server holding many games holds no file
-    open for each."""
+    too. The file is open only from an append to the sync after it, so that a server holding many
+    games holds a file open only for those whose action is being made durable."""
 
     def __init__(self, path: Path, key: str, base: int) -> None:
         self.path, self.key, self.base = path, key, base
         self.count = base                   # the actions of the game the journal reaches
         self.unsynced = False
+        self._fd: int | None = None          # open from an append to the sync after it
 
     @classmethod
     def start(cls, path: str | os.PathLike[str], key: str, base: int) -> "Journal":
@@ -78,32 +79,42 @@ class Journal:
         return cls(path, key, base)
 
     def append(self, action: dict[str, Any], checkpoint: "Checkpoint | None" = None) -> None:
-        """The next action of the game (as a save writes it), and on some lines the checkpoint after it."""
+        """The next action of the game (as a save writes it), and on some lines the checkpoint after it.
+        The file stays open until the next `sync`, which uses the same handle (one open a sync)."""
         doc: dict[str, Any] = {"n": self.count, "action": action}
         if checkpoint is not None:
             doc.update(hash=checkpoint.state_hash, turn=checkpoint.turn)
             if checkpoint.label is not None:
                 doc["label"] = checkpoint.label
         data = memoryview(_line(doc))
-        fd = self._open()
+        if self._fd is None:
+            self._fd = self._open()
         try:
             while data:                      # one write in practice; a short write is finished
-                data = data[os.write(fd, data):]
-        finally:
-            os.close(fd)
+                data = data[os.write(self._fd, data):]
+        except BaseException:
+            self.close()
+            raise
         self.count += 1
         self.unsynced = True
 
     def sync(self) -> None:
         """Make every line appended so far durable (the data and the file's length: a sync through
-        any handle of the file)."""
+        any handle of the file), and close the file."""
         if self.unsynced:
-            fd = self._open()
+            fd = self._fd if self._fd is not None else self._open()
+            self._fd = None
             try:
                 (os.fdatasync if hasattr(os, "fdatasync") else os.fsync)(fd)
             finally:
                 os.close(fd)
             self.unsynced = False
+
+    def close(self) -> None:
+        """Let go of the file (a journal given up before its sync: the lines stay as written)."""
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)
 
     def _open(self) -> int:
         return os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))

@@ -5,8 +5,9 @@ plays itself as `simulate` plays it (the same players from the same seed, so the
 guest's action is parsed, checked against the seat and `engine.check`, and only then applied; any
 fault gets one error reply and changes nothing. Every action is appended to the game's journal
 beside its save (game/io/journal.py) and made durable (`settle`) before anyone is told of it; the
-save is written whole (atomically) every COMPACT_EVERY actions and at the game's end. The seats
-and their codes lie beside the save, so a referee restarted from it takes its guests back.
+save is written whole (atomically) every COMPACT_EVERY actions and at the game's end (`compact`,
+which a server does once the guests were told). The seats and their codes lie beside the save,
+so a referee restarted from it takes its guests back.
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from game.io.save_file import HUMAN, action_json, load_save, resume, save_game, 
 from game.io.errors import FileProblem
 from game.io.journal import Checkpoint, Journal, game_key, journal_path
 from game.io.jsontext import parse_json, read_bytes
-from game.net import wire
+from game.net import compose, wire
 
 GUEST = "guest"
 SEATS_SUFFIX = ".seats.json"
@@ -70,12 +71,15 @@ class Referee:
         self.note = ""                          # what the journal said when the game was resumed
         self._encoded = [action_json(a, state.ruleset_id) for a in actions]
         self._journal: Journal | None = None
-        self._whole_save_due = False
+        self._whole_save_due = False            # no journal holds the last actions: settle writes the save whole
+        self._compact_due = False               # the journal holds them, and the save is to be written whole
         self._options: tuple[int, list[Option]] = (-1, [])     # the legal options sent at that action
         self._ai = {s: make_player(who, state.seed, s) for s, who in enumerate(seats) if who != GUEST}
         self._auto = [make_player(AUTO_LEVEL, state.seed, s) for s in range(state.sides)]
         self._ended: list[tuple[int, Any]] = []  # (action count, NestedGameOver) of the battles ended here
         self._told: dict[int, int] = {}         # per seat, the action count its last state was sent at
+        self._texts = compose.Texts()           # this action's texts, shared by the seats' messages
+        self._scenario: tuple[Any, str] = (None, "")
 
     # -- making and resuming --------------------------------------------------------------------
     @classmethod
@@ -94,6 +98,7 @@ class Referee:
         referee.save()
         referee.play_ai()
         referee.settle()
+        referee.compact()
         return referee
 
     @classmethod
@@ -115,6 +120,7 @@ class Referee:
         referee.save()
         referee.play_ai()
         referee.settle()
+        referee.compact()
         return referee
 
     def save(self) -> None:
@@ -123,15 +129,18 @@ class Referee:
         if self.save_path is None:
             return
         players = [HUMAN if who == GUEST else who for who in self.seats]
+        if self._journal is not None:
+            self._journal.close()               # replaced below (or not needed: the game is over)
         save_game(self.save_path, self.state, self.actions, players, label="network game",
                   encoded=self._encoded)
         self._journal = None if self.over else Journal.start(journal_path(self.save_path), game_key(
             self.state.ruleset_id, self.state.scenario.name, self.state.seed), len(self.actions))
-        self._whole_save_due = False
+        self._whole_save_due = self._compact_due = False
 
     def _record(self) -> None:
         """The action just applied, appended to the journal (handed to the system, not yet durable);
-        a journal that cannot be written makes the next `settle` write the save whole."""
+        a journal that cannot be written makes the next `settle` write the save whole; every
+        COMPACT_EVERY actions and at the game's end, `compact` writes it whole."""
         if self._journal is None:
             self._whole_save_due = self.save_path is not None
             return
@@ -141,17 +150,26 @@ class Referee:
                                  if count % HASH_EVERY == 0 else None)
         except OSError:
             self._journal = None
-        self._whole_save_due = self._journal is None or self.over or count - self._journal.base >= COMPACT_EVERY
+        self._whole_save_due = self._journal is None
+        self._compact_due = self._journal is not None and (self.over or count - self._journal.base >= COMPACT_EVERY)
 
     def settle(self) -> None:
-        """Make every action applied so far durable: the journal synced to disk, or the save written
-        whole when it is due (every COMPACT_EVERY actions, and at the game's end). Nobody may be told
-        of an action before this returns. It may run in a thread while other games go on (it reads
-        this game's state only: the caller holds the game until it returns)."""
+        """Make every action applied so far durable: the journal synced to disk (or, when no journal
+        could hold them, the save written whole). Nobody may be told of an action before this
+        returns. It may run in a thread while other games go on (it reads this game's state only:
+        the caller holds the game until it returns)."""
         if self._whole_save_due:
             self.save()
         elif self._journal is not None:
             self._journal.sync()
+
+    def compact(self) -> None:
+        """The save written whole when it is due (every COMPACT_EVERY actions, and at the game's end:
+        the save then holds it all), after `settle`: the journal already holds those actions
+        durably, so a server writes it once the guests were told (the whole save, its hash and
+        three syncs, is then no part of the action's round trip). As `settle`, it may run in a thread."""
+        if self._compact_due:
+            self.save()
 
     # -- seats ---------------------------------------------------------------------------------
     def join(self, code: Any) -> int:
@@ -175,29 +193,32 @@ class Referee:
         return {"type": "welcome", "seat": seat, "sides": [s.name for s in self.state.scenario.sides],
                 "ruleset": self.state.ruleset_id, "player_seed": self.player_seed()}
 
-    def update(self, seat: int, held: tuple[str, int, Any] = ("", 0, None)
-               ) -> tuple[dict[str, Any], tuple[str, int, Any]]:
-        """What `seat` is sent now: its view, the decision, and the options when the decision is its
-        own. `held`: which game's log the guest holds, how many lines, and the view it was last sent
-        (sent again whole, from the first line, when it now sees another game, a campaign's battle;
-        else as a change: wire.view_change); returned as it will be after this."""
+    def update(self, seat: int, sent: compose.Sent | None = None) -> tuple[str, compose.Sent]:
+        """The `state` message `seat` is sent now, as JSON text: its view, the decision, and the
+        options when the decision is its own. `sent`: what the seat was last sent (None: a fresh
+        connection). The view goes as a change of that when it shows the same game, else whole (a
+        campaign's next battle: wire.view_change, written by compose.view_text); returned with
+        what the seat holds after it."""
         view = engine.view(self.state, seat, shared=True)     # written out here, never changed
-        key = self.view_key(view)
-        same_game = held[0] == key and held[1] <= len(view.log)
-        whole = wire.view_json(view, held[1] if same_game else 0, shared=True,
-                               earlier=held[2] if same_game else None)
+        view_text, now = compose.view_text(view, self.view_key(view), sent,
+                                           self._texts.at(self.state.action_count), self._scenario_text)
         decision = engine.to_act(self.state)
         mine = decision is not None and decision.seat == seat and not engine.auto_played(self.state)
         options, regions = wire.options_json(self.legal(), self.state.ruleset_id) if mine else (None, None)
-        message = {"type": "state", "at": self.state.action_count,
-                   "view": wire.view_change(whole, held[2] if same_game else None),
-                   "decision": wire.decision_json(decision) if decision is not None else None,
-                   "options": options, "regions": regions, "problem": self.problem or None}
-        ended = self.ended_since(seat, self._told.get(seat) if held[0] else None)
-        if ended:
-            message["ended"] = ended
+        ended = self.ended_since(seat, self._told.get(seat) if sent is not None else None)
+        dumps = compose.dumps
+        text = (f'{{"v":{wire.VERSION},"type":"state","at":{self.state.action_count},"view":{view_text},'
+                f'"decision":{dumps(wire.decision_json(decision) if decision is not None else None)},'
+                f'"options":{dumps(options)},"regions":{dumps(regions)},"problem":{dumps(self.problem or None)}'
+                + (f',"ended":{dumps(ended)}}}' if ended else "}"))
         self._told[seat] = self.state.action_count
-        return message, (key, len(view.log), whole)
+        return text, now
+
+    def _scenario_text(self, scenario: Scenario) -> str:
+        """The scenario's document as text (sent with every whole view), written once."""
+        if self._scenario[0] is not scenario:
+            self._scenario = (scenario, compose.dumps(scenario.raw))
+        return self._scenario[1]
 
     def ended_since(self, seat: int, told: int | None) -> list[dict[str, Any]]:
         """The nested games (a campaign's battles) ended since `seat` was last sent a state at action
@@ -237,7 +258,8 @@ class Referee:
     def handle(self, seat: int, text: str | bytes, settle: bool = True) -> str | None:
         """A guest's raw message: None when it was applied, else the one line it is told (the
         game then unchanged: a fault in the ruleset itself leaves the state as it was too).
-        `settle` False: the caller makes the action durable (`settle`) before telling anyone."""
+        `settle` False: the caller makes the action durable (`settle`) before telling anyone, and
+        then writes the save whole if it is due (`compact`)."""
         try:
             self.act(seat, wire.loads(text))
         except (wire.WireError, RefereeError) as exc:
@@ -246,6 +268,7 @@ class Referee:
             return f"the referee could not apply that ({type(exc).__name__}: {exc})"
         if settle:
             self.settle()
+            self.compact()
         return None
 
     def act(self, seat: int, message: dict[str, Any]) -> None:
@@ -275,6 +298,7 @@ class Referee:
             self.problem = f"the AI could not play ({type(exc).__name__}: {exc})"
 
     def _apply(self, action: Action, checked: bool = True) -> None:
+        self._texts.forget()                    # the game's objects may change now
         try:
             events = engine.apply(self.state, action, atomic=False, checked=checked)
         except engine.IllegalAction:

@@ -17,7 +17,7 @@ import copy
 import dataclasses
 import json
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 import shapely
 
@@ -29,7 +29,7 @@ from game.engine.events import Event
 from game.engine.flow import Decision, FlowState
 from game.engine.ruleset import Option
 from game.engine.scenario import Scenario, Unit
-from game.engine.state import GameState, Result, fast_copy
+from game.engine.state import GameState, Result
 
 VERSION = 3           # 2: move regions once per state (`regions`), a view sent as a change (`same`);
                       # 3: the ruleset's data as a change of its entries (`data_change`), options
@@ -92,22 +92,15 @@ def _no_constant(name: str) -> Any:
 
 
 # -- the view --------------------------------------------------------------------------------------
-def view_json(view: GameState, log_from: int = 0, shared: bool = False,
-              earlier: dict[str, Any] | None = None) -> dict[str, Any]:
+def view_json(view: GameState, log_from: int = 0) -> dict[str, Any]:
     """A side's view as JSON: no seed, no dice position; the log and rolls from `log_from` on. The
     scenario goes with the whole view only (a guest holding part of the log holds its scenario).
-    `shared`: the view holds the game's own units and data (engine.view shared): their changing
-    parts are copied, so the JSON, kept to compare the next view with, stays as it was; from
-    `earlier` (the JSON kept from the last view) where they are equal, each unit and data entry is
-    taken as it is, already a copy."""
+    The referee writes the same as text, from the game's own objects (game/net/compose.py)."""
     first_roll = _rolls_before(view, log_from)
-    if shared:
-        units, data = _own_units(view, earlier), _own_data(view.data, earlier["data"] if earlier else {})
-    else:
-        units, data = [unit_json(view.units[k]) for k in view.units], view.data
     return {
         "ruleset": view.ruleset_id, "options": view.options, "scenario": None if log_from else view.scenario.raw,
-        "units": units, "flow": view.flow.to_json(), "data": data, "action_count": view.action_count,
+        "units": [unit_json(view.units[k]) for k in view.units], "flow": view.flow.to_json(), "data": view.data,
+        "action_count": view.action_count,
         "outcome": view.outcome.to_json() if view.outcome else None, "viewer": view.viewer,
         "seats": list(view.seats) if view.seats is not None else None, "children": view.children,
         "log_from": log_from, "log": [e.to_json() for e in view.log[log_from:]],
@@ -116,37 +109,6 @@ def view_json(view: GameState, log_from: int = 0, shared: bool = False,
     }
 
 
-_ABSENT = object()
-
-
-def _own_units(view: GameState, earlier: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """Each unit's JSON, the earlier one where equal, else with its own base and stats."""
-    was = {u["id"]: u for u in earlier["units"]} if earlier else {}
-    out = []
-    for u in view.units.values():
-        doc = unit_json(u)
-        before = was.get(u.id)
-        if before is not None and before == doc:
-            out.append(before)
-        else:
-            doc["base"], doc["stats"] = fast_copy(u.base, {}), fast_copy(u.stats, {})
-            out.append(doc)
-    return out
-
-
-def _own_data(data: dict[str, Any], was: dict[str, Any]) -> dict[str, Any]:
-    """The ruleset's data, each entry the earlier one where equal (and of the same type), else a copy."""
-    out = {}
-    for key, value in data.items():
-        if type(value) in _PLAIN:
-            out[key] = value
-            continue
-        before = was.get(key, _ABSENT)
-        out[key] = before if type(before) is type(value) and before == value else fast_copy(value, {})
-    return out
-
-
-_PLAIN = frozenset((int, float, str, bool, type(None)))
 CHANGING = ("data", "flow")      # parts of a view often as they were, left out then (named in `same`)
 
 
@@ -288,22 +250,27 @@ def options_json(options: list[Option], ruleset_id: str) -> tuple[list[dict[str,
     The options of a decision share their region (all the orders of a unit): each is sent once."""
     regions: list[str] = []
     known: dict[int, int] = {}
-    return [option_json(o, ruleset_id, regions, known) for o in options], regions
+    own = frozenset(registry.get(ruleset_id).actions)
+
+    def as_json(action: Action) -> dict[str, Any]:      # the game's own action as it is (action_json)
+        return action.to_json() if type(action) in own else action_json(action, ruleset_id)
+    return [option_json(o, as_json, regions, known) for o in options], regions
 
 
 OPTION_DEFAULTS: dict[str, Any] = {"action": None, "region": None, "template": None, "actor": [],
                                    "target": None, "odds": None, "odds_text": "", "key": ""}
 
 
-def option_json(o: Option, ruleset_id: str, regions: list[str], known: dict[int, int]) -> dict[str, Any]:
-    """An option, less its fields at their defaults (OPTION_DEFAULTS)."""
+def option_json(o: Option, as_json: Callable[[Action], dict[str, Any]], regions: list[str],
+                known: dict[int, int]) -> dict[str, Any]:
+    """An option, less its fields at their defaults (OPTION_DEFAULTS); its actions written by `as_json`."""
     out: dict[str, Any] = {"kind": o.kind, "label": o.label}
     if o.action is not None:
-        out["action"] = action_json(o.action, ruleset_id)
+        out["action"] = as_json(o.action)
     if o.region is not None:
         out["region"] = _region_index(o.region, regions, known)
     if o.template is not None:
-        out["template"] = action_json(o.template, ruleset_id)
+        out["template"] = as_json(o.template)
     if o.actor:
         out["actor"] = list(o.actor)
     if o.target is not None:

@@ -4,6 +4,7 @@ named; a journal of another game is refused; a whole save makes the journal befo
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -194,3 +195,20 @@ def test_a_checkpoint_is_a_hash_and_a_turn_and_maybe_a_label(journaled, change, 
     write_lines(path, lines[:2] + [json.dumps(bad)] + lines[3:])
     with pytest.raises(FileProblem, match=re.escape(f"{journal_path(path)}: {place}: {expected}")):
         load_save(path)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts the process's open files (Linux)")
+def test_the_file_is_open_only_from_an_append_to_the_sync_after_it(journaled):
+    """A server holds a journal for each of its games: none of them keeps its file open between actions."""
+    path, state, actions = journaled
+    journal = Journal.start(journal_path(path), game_key(state.ruleset_id, state.scenario.name, state.seed),
+                            len(actions))
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(3):
+        journal.append(action_json(actions[0], state.ruleset_id))
+    assert len(os.listdir("/proc/self/fd")) == before + 1       # one handle for the appends and their sync
+    journal.sync()
+    assert len(os.listdir("/proc/self/fd")) == before
+    journal.append(action_json(actions[0], state.ruleset_id))
+    journal.close()                                             # given up before its sync
+    assert len(os.listdir("/proc/self/fd")) == before and len(lines_of(path)) == 5

@@ -33,15 +33,22 @@ async def seated(address, code):
     return ws
 
 
-def test_no_seat_is_told_of_an_action_before_its_sync_returns(tmp_path):
-    referee = a_referee(tmp_path)
-    synced, release, plain = [], threading.Event(), referee.settle
+def held_back(referee, step):
+    """The referee's `step` ("settle" or "compact") held back until the event returned is set; the
+    list returned gets the action count at which each one ran."""
+    done, release, plain = [], threading.Event(), getattr(referee, step)
 
-    def slow_settle():
+    def held():
         release.wait(30)
         plain()
-        synced.append(referee.state.action_count)
-    referee.settle = slow_settle
+        done.append(referee.state.action_count)
+    setattr(referee, step, held)
+    return release, done
+
+
+def test_no_seat_is_told_of_an_action_before_its_sync_returns(tmp_path):
+    referee = a_referee(tmp_path)
+    release, synced = held_back(referee, "settle")
     deciding, act = first_action(referee)
     count = referee.state.action_count
 
@@ -87,3 +94,36 @@ def test_a_sync_that_fails_is_said_in_the_states_composed_before_it(tmp_path):
     assert [m["type"] for m in got] == ["state", "state"]
     assert all(m["problem"].startswith("the server could not save the game") and "No space left" in m["problem"]
                for m in got)
+
+
+def test_the_save_written_whole_waits_until_the_seats_were_told_and_the_journal_holds_the_action_meanwhile(
+        tmp_path, monkeypatch):
+    """Every COMPACT_EVERY actions and at the game's end the save is written whole (its hash, three
+    syncs): a server does it once the seats were told, the journal's sync having made the action
+    durable before that. Here every action is due (COMPACT_EVERY 1) and the whole save is held back."""
+    from game.io.journal import journal_path
+    from game.io.save_file import load_save
+    from game.net import referee as referee_module
+    monkeypatch.setattr(referee_module, "COMPACT_EVERY", 1)
+    referee = a_referee(tmp_path)
+    release, compacted = held_back(referee, "compact")
+    deciding, act = first_action(referee)
+    count = referee.state.action_count
+
+    async def main():
+        async with served(host_referee(referee)) as address:
+            seats = [await seated(address, referee.codes[s]) for s in (0, 1)]
+            await seats[deciding].send(act)
+            told = [json.loads(await asyncio.wait_for(ws.recv(), 30)) for ws in seats]
+            durable = load_save(referee.save_path)          # while the whole save waits
+            release.set()
+            while not compacted:
+                await asyncio.sleep(0.05)
+            for ws in seats:
+                await ws.close()
+            return told, durable
+    told, durable = asyncio.run(main())
+    assert [m["at"] for m in told] == [count + 1, count + 1] and compacted == [count + 1]
+    assert durable.journal is not None and len(durable.actions) == count + 1
+    assert len(journal_path(referee.save_path).read_text(encoding="ascii").splitlines()) == 1   # whole now
+    assert len(load_save(referee.save_path).actions) == count + 1
