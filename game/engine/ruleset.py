@@ -75,7 +75,7 @@ class UnitKind:
     base: Mapping[str, Any] | None = None
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, init=False)
 class Option:
     """One thing the deciding side may do now, as the UI's action panel and the AI see it.
 
@@ -95,11 +95,15 @@ class Option:
     odds_text: str = ""
     key: str = ""
 
-    def __post_init__(self) -> None:
-        if isinstance(self.actor, str):
-            object.__setattr__(self, "actor", (self.actor,))
-        elif not isinstance(self.actor, tuple):
-            object.__setattr__(self, "actor", tuple(self.actor or ()))
+    def __init__(self, kind: str, label: str, action: Action | None = None, region: Any = None,
+                 template: Action | None = None, actor: tuple[str, ...] | str = (), target: str | None = None,
+                 odds: Fraction | None = None, odds_text: str = "", key: str = "") -> None:
+        # the fields written at once (a frozen dataclass's own __init__ sets each through
+        # object.__setattr__, and an option search makes hundreds); `actor` may be one id or a group
+        if type(actor) is not tuple:
+            actor = (actor,) if isinstance(actor, str) else tuple(actor or ())
+        self.__dict__.update(kind=kind, label=label, action=action, region=region, template=template,
+                             actor=actor, target=target, odds=odds, odds_text=odds_text, key=key)
 
     @property
     def the_actor(self) -> str | None:

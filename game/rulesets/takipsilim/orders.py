@@ -77,6 +77,7 @@ def options(state: GameState, u: Unit) -> list[Option]:
     here = (u.x, u.y)
     free_move = bool(state.options.get("free_move", True))
     region = ground.clear_reach(state, u, ground.reach(table, u.x, u.y))   # bases may not overlap
+    region_empty = region.is_empty
     opts: list[Option] = []
     gassed = characters.effect(state, u.id, "gassed")
     ducked = characters.effect(state, u.id, "ducked")
@@ -91,7 +92,7 @@ def options(state: GameState, u: Unit) -> list[Option]:
                                key=f"{u.id}:{action}:{target}:{mode}:stay"))
         if move and (free_move or action == RUN):
             reg = region if move_region is None else move_region
-            if reg is None or reg.is_empty:
+            if reg is None or (region_empty if reg is region else reg.is_empty):
                 return
             p, text = odds_fn(True) if odds_fn else (None, "")
             opts.append(Option("Order", ("Move, then " + label[0].lower() + label[1:]) if action != RUN
