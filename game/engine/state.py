@@ -216,6 +216,11 @@ def _canonical(value: Any) -> Any:
         return [v if type(v) in _AS_IS else _canonical(v) for v in value]
     if kind in _AS_IS:
         return value
+    if kind is float and math.isfinite(value):      # as _canonical_one rounds it, without the call
+        r = round(value, 6)
+        return 0.0 if r == 0 else r
+    if kind is int:
+        return float(value)                         # a whole number rounds to itself; 0 is 0.0
     return _canonical_one(value)
 
 
