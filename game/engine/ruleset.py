@@ -224,10 +224,15 @@ class Ruleset:
         seen.viewer = side
         seen.dice = dataclasses.replace(seen.dice, seed=0, script=None)
         seen.seed = 0                    # the game's seed would let a player rebuild the dice
-        seen.log = [e for e in state.log if e.visible_to(side)]
-        kept = [(r, h) for r, h in zip(state.rolls, state.rolls_hidden_from) if side not in h]
-        seen.rolls = [r for r, _ in kept]
-        seen.rolls_hidden_from = [h for _, h in kept]
+        # what Event.visible_to says of each line, without a call per line (a view is written
+        # after every action, of a log that only grows)
+        seen.log = list(state.log) if side is None else [e for e in state.log if side not in e.hidden_from]
+        if len(state.rolls) == len(state.rolls_hidden_from) and (side is None or not any(state.rolls_hidden_from)):
+            seen.rolls, seen.rolls_hidden_from = list(state.rolls), list(state.rolls_hidden_from)
+        else:
+            kept = [(r, h) for r, h in zip(state.rolls, state.rolls_hidden_from) if side not in h]
+            seen.rolls = [r for r, _ in kept]
+            seen.rolls_hidden_from = [h for _, h in kept]
         return seen
 
     def result(self, state: GameState) -> Result | None:
