@@ -6,6 +6,7 @@ The UI, the AI, the simulator and the tests all drive it through game.engine.gam
 from __future__ import annotations
 
 import dataclasses
+import functools
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
@@ -124,11 +125,16 @@ class Option:
             return action == self.action
         if self.template is None or type(action) is not type(self.template):
             return False
-        fixed = {f.name for f in dataclasses.fields(action)} - {"x", "y", "facing"}
-        if any(getattr(action, n) != getattr(self.template, n) for n in fixed):
+        if any(getattr(action, n) != getattr(self.template, n) for n in _fixed_fields(type(action))):
             return False
         point = shapely.Point(action.x, action.y)  # type: ignore[attr-defined]
         return bool(self.region.distance(point) <= REGION_TOLERANCE)
+
+
+@functools.cache
+def _fixed_fields(kind: type) -> tuple[str, ...]:
+    """The fields of an action class a region option fixes: all but the point (x, y) and facing."""
+    return tuple(f.name for f in dataclasses.fields(kind) if f.name not in ("x", "y", "facing"))
 
 
 # the symbols a board may draw on a unit (NATO-like, drawn by the UI): each ruleset maps its own
