@@ -141,22 +141,36 @@ def clear_region(region, radius: float, others: Sequence[Base], start: Sequence[
     the straight path would cross). Only polygonal parts are kept.
 
     The AI's look-ahead asks the same question over and over while figures stand still: answers are
-    kept per (region, radius, start, bases), the region held in the entry so its id stays its own."""
+    kept per (region, radius, start, the bases that can reach the region), the region held in the
+    entry so its id stays its own. A base too far to meet the region changes nothing (_within_reach),
+    so a figure moving far away leaves the answer standing."""
+    box = _box(region)
+    others, blockers = _within_reach(box, radius, others, start, blockers)
     key = (id(region), float(radius), None if start is None else (float(start[0]), float(start[1])),
            tuple(map(tuple, others)), tuple(map(tuple, blockers)))
     hit = _CLEARED.get(key)
     if hit is not None and hit[0] is region:
         return hit[1]
-    return _CLEARED.put(key, (region, _clear_region(region, radius, others, start, blockers)))[1]
+    return _CLEARED.put(key, (region, _cut(region, box, radius, others, start, blockers)))[1]
 
 
 _CLEARED = Kept(CLEARED_SIZE)
 
 
+def _box(region) -> tuple[float, float, float, float]:
+    return region.bounds if not region.is_empty else (0, 0, 0, 0)
+
+
 def _clear_region(region, radius: float, others: Sequence[Base], start: Sequence[float] | None,
                   blockers: Sequence[Base]):
-    box = region.bounds if not region.is_empty else (0, 0, 0, 0)
+    box = _box(region)
     others, blockers = _within_reach(box, radius, others, start, blockers)
+    return _cut(region, box, radius, others, start, blockers)
+
+
+def _cut(region, box: tuple[float, float, float, float], radius: float, others: Sequence[Base],
+         start: Sequence[float] | None, blockers: Sequence[Base]):
+    """The region less the grown bases and the shadows of the blockers (those that can reach it)."""
     cut = [grown(o, radius) for o in others]
     if start is not None and blockers:
         minx, miny, maxx, maxy = box
