@@ -26,7 +26,11 @@ class Action:
         data: dict[str, Any] = {"type": kind.__name__}
         for name in names:
             value = getattr(self, name)
-            data[name] = value if type(value) in _AS_IS else _plain(value)
+            kind_of = type(value)
+            if kind_of in _AS_IS or (kind_of is float and math.isfinite(value)):    # as _plain gives them
+                data[name] = value
+            else:
+                data[name] = _plain(value)
         return data
 
 

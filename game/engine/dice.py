@@ -7,6 +7,7 @@ the `random.Random` methods (`randint`, `choice`) whose algorithms may change be
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
@@ -204,12 +205,10 @@ class Roll:
     def describe(self) -> str:
         """One log line in plain words, e.g.
         `Sgt Baker rolls 4d6 for attack (needs a 5 or 6, 80.2%): 2 5 1 3 — success`."""
-        expr = odds.parse(self.expr)
-        only = expr.terms[0].part if len(expr.terms) == 1 and expr.terms[0].sign > 0 else None
-        shown_dice = f"{only.count}d{only.sides}" if isinstance(only, odds.Hits) else expr.total_text
+        expr, only, shown_dice, need = _told(self.expr)
         subject = f"{self.who} {_rolls(self.who)}" if self.who else "Rolled"
         purpose = f" for {self.purpose}" if self.purpose else ""
-        notes = ", ".join(t for t in (odds.need_text(expr), self.odds_text) if t)
+        notes = ", ".join(t for t in (need, self.odds_text) if t)
         head = f"{subject} {shown_dice}{purpose}" + (f" ({notes})" if notes else "")
         body = self._faces_text(expr, only)
         if self.success is None:
@@ -254,6 +253,23 @@ class Roll:
                    None if data["odds"] is None else Fraction(data["odds"]), data["odds_text"])
 
 
+@functools.lru_cache(maxsize=4096)      # the same few expressions, rolled again and again
+def _told(text: str) -> tuple[odds.Expr, odds.Part | None, str, str]:
+    """What a roll's line says of its expression: the parsed expression, its one dice term (when it
+    is the whole total), the dice shown and what the roll needs."""
+    expr = odds.parse(text)
+    only = expr.terms[0].part if len(expr.terms) == 1 and expr.terms[0].sign > 0 else None
+    shown_dice = f"{only.count}d{only.sides}" if isinstance(only, odds.Hits) else expr.total_text
+    return expr, only, shown_dice, odds.need_text(expr)
+
+
+@functools.lru_cache(maxsize=4096)
+def _rolled(text: str) -> tuple[odds.Expr, str, Fraction | None]:
+    """An expression to roll: parsed, in canonical form, and its chance (computed before any die)."""
+    parsed = odds.parse(text)
+    return parsed, str(parsed), odds.probability(parsed) if parsed.comparison is not None else None
+
+
 def _marked_faces(faces: Sequence[int], kept: Sequence[int]) -> str:
     """Faces in the order rolled, dropped ones (kh/kl) in parentheses: `6 (1) 4`."""
     left = list(kept)
@@ -288,8 +304,7 @@ def roll(stream: DiceStream, expr: str, purpose: str, who: str = "",
     The odds recorded are computed by `odds.probability` before any die is drawn, the same function
     the UI shows and the AI scores with (design §4). Dice terms draw in the order written.
     """
-    parsed = odds.parse(expr)
-    chance = odds.probability(parsed) if parsed.comparison is not None else None
+    parsed, canonical, chance = _rolled(expr)
     if odds_text is None:
         odds_text = "" if chance is None else odds.percent_text(chance)
     all_faces: list[tuple[int, ...]] = []
@@ -313,7 +328,7 @@ def roll(stream: DiceStream, expr: str, purpose: str, who: str = "",
     success = None
     if parsed.comparison is not None:
         success = _COMPARE[parsed.comparison](total, parsed.target)
-    return Roll(str(parsed), purpose, who, tuple(all_faces), tuple(all_kept), total, success,
+    return Roll(canonical, purpose, who, tuple(all_faces), tuple(all_kept), total, success,
                 chance, odds_text)
 
 

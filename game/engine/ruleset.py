@@ -6,6 +6,7 @@ The UI, the AI, the simulator and the tests all drive it through game.engine.gam
 from __future__ import annotations
 
 import dataclasses
+import functools
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
@@ -75,7 +76,7 @@ class UnitKind:
     base: Mapping[str, Any] | None = None
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, init=False)
 class Option:
     """One thing the deciding side may do now, as the UI's action panel and the AI see it.
 
@@ -95,11 +96,15 @@ class Option:
     odds_text: str = ""
     key: str = ""
 
-    def __post_init__(self) -> None:
-        if isinstance(self.actor, str):
-            object.__setattr__(self, "actor", (self.actor,))
-        elif not isinstance(self.actor, tuple):
-            object.__setattr__(self, "actor", tuple(self.actor or ()))
+    def __init__(self, kind: str, label: str, action: Action | None = None, region: Any = None,
+                 template: Action | None = None, actor: tuple[str, ...] | str = (), target: str | None = None,
+                 odds: Fraction | None = None, odds_text: str = "", key: str = "") -> None:
+        # the fields written at once (a frozen dataclass's own __init__ sets each through
+        # object.__setattr__, and an option search makes hundreds); `actor` may be one id or a group
+        if type(actor) is not tuple:
+            actor = (actor,) if isinstance(actor, str) else tuple(actor or ())
+        self.__dict__.update(kind=kind, label=label, action=action, region=region, template=template,
+                             actor=actor, target=target, odds=odds, odds_text=odds_text, key=key)
 
     @property
     def the_actor(self) -> str | None:
@@ -120,11 +125,16 @@ class Option:
             return action == self.action
         if self.template is None or type(action) is not type(self.template):
             return False
-        fixed = {f.name for f in dataclasses.fields(action)} - {"x", "y", "facing"}
-        if any(getattr(action, n) != getattr(self.template, n) for n in fixed):
+        if any(getattr(action, n) != getattr(self.template, n) for n in _fixed_fields(type(action))):
             return False
         point = shapely.Point(action.x, action.y)  # type: ignore[attr-defined]
         return bool(self.region.distance(point) <= REGION_TOLERANCE)
+
+
+@functools.cache
+def _fixed_fields(kind: type) -> tuple[str, ...]:
+    """The fields of an action class a region option fixes: all but the point (x, y) and facing."""
+    return tuple(f.name for f in dataclasses.fields(kind) if f.name not in ("x", "y", "facing"))
 
 
 # the symbols a board may draw on a unit (NATO-like, drawn by the UI): each ruleset maps its own
@@ -220,10 +230,15 @@ class Ruleset:
         seen.viewer = side
         seen.dice = dataclasses.replace(seen.dice, seed=0, script=None)
         seen.seed = 0                    # the game's seed would let a player rebuild the dice
-        seen.log = [e for e in state.log if e.visible_to(side)]
-        kept = [(r, h) for r, h in zip(state.rolls, state.rolls_hidden_from) if side not in h]
-        seen.rolls = [r for r, _ in kept]
-        seen.rolls_hidden_from = [h for _, h in kept]
+        # what Event.visible_to says of each line, without a call per line (a view is written
+        # after every action, of a log that only grows)
+        seen.log = list(state.log) if side is None else [e for e in state.log if side not in e.hidden_from]
+        if len(state.rolls) == len(state.rolls_hidden_from) and (side is None or not any(state.rolls_hidden_from)):
+            seen.rolls, seen.rolls_hidden_from = list(state.rolls), list(state.rolls_hidden_from)
+        else:
+            kept = [(r, h) for r, h in zip(state.rolls, state.rolls_hidden_from) if side not in h]
+            seen.rolls = [r for r, _ in kept]
+            seen.rolls_hidden_from = [h for _, h in kept]
         return seen
 
     def result(self, state: GameState) -> Result | None:

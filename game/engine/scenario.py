@@ -46,12 +46,14 @@ class Unit:
         return base_radius(self.base)
 
     def copy(self) -> "Unit":
-        return copy.deepcopy(self)
+        from game.engine.state import fast_copy     # deepcopy for plain data, faster (state imports this module)
+        return fast_copy(self, {})
 
     def to_json(self) -> dict[str, Any]:
         # what asdict gives (the dicts copies), without its walk through every field and value
+        from game.engine.state import fast_copy
         data = {name: getattr(self, name) for name in _UNIT_FIELDS}
-        data["base"], data["stats"] = copy.deepcopy(self.base), copy.deepcopy(self.stats)
+        data["base"], data["stats"] = fast_copy(self.base, {}), fast_copy(self.stats, {})
         data["markers"] = sorted(self.markers)
         if self.hex is None:
             del data["hex"]

@@ -207,15 +207,22 @@ _AS_IS = frozenset((str, bool, type(None)))     # what _canonical gives back unc
 
 def _canonical(value: Any) -> Any:
     """Round floats so that last-bit differences between geometry library builds do not show.
-    Plain dicts and lists, and strings, bools and None in them, without a call each (a state's
-    hash is made often: the journal's checkpoints, every save); anything else by `_canonical_one`."""
+    Plain dicts and lists, and the strings, bools, None and whole numbers in them, without a call
+    each (a state's hash is made often: the journal's checkpoints, every save); anything else by
+    `_canonical_one`, whose rounding this gives."""
     kind = type(value)
     if kind is dict:
-        return {str(k): v if type(v) in _AS_IS else _canonical(v) for k, v in value.items()}
+        return {str(k): v if type(v) in _AS_IS else float(v) if type(v) is int else _canonical(v)
+                for k, v in value.items()}
     if kind is list:
-        return [v if type(v) in _AS_IS else _canonical(v) for v in value]
+        return [v if type(v) in _AS_IS else float(v) if type(v) is int else _canonical(v) for v in value]
     if kind in _AS_IS:
         return value
+    if kind is float and math.isfinite(value):      # as _canonical_one rounds it, without the call
+        r = round(value, 6)
+        return 0.0 if r == 0 else r
+    if kind is int:
+        return float(value)                         # a whole number rounds to itself; 0 is 0.0
     return _canonical_one(value)
 
 

@@ -131,7 +131,8 @@ def shadow(start: Sequence[float], other: Base, radius: float, reach: float) -> 
     return shapely.union(disc, cone.buffer(0))
 
 
-CLEARED_SIZE = 1024           # regions of several games' moves, no more (issue 30 §4: memory stays flat)
+CLEARED_SIZE = 2048           # regions of several games' moves, no more (issue 30 §4: memory stays flat;
+                              # a region cut is kept under two keys, the answer held once)
 
 
 def clear_region(region, radius: float, others: Sequence[Base], start: Sequence[float] | None = None,
@@ -141,22 +142,40 @@ def clear_region(region, radius: float, others: Sequence[Base], start: Sequence[
     the straight path would cross). Only polygonal parts are kept.
 
     The AI's look-ahead asks the same question over and over while figures stand still: answers are
-    kept per (region, radius, start, bases), the region held in the entry so its id stays its own."""
-    key = (id(region), float(radius), None if start is None else (float(start[0]), float(start[1])),
-           tuple(map(tuple, others)), tuple(map(tuple, blockers)))
-    hit = _CLEARED.get(key)
+    kept per (region, radius, start, bases), the region held in the entry so its id stays its own;
+    one not kept is looked for again under the bases that can reach the region (_within_reach: the
+    others change nothing), so a figure moving far away does not make the region be cut again."""
+    at = None if start is None else (float(start[0]), float(start[1]))
+    asked = (id(region), float(radius), at, tuple(map(tuple, others)), tuple(map(tuple, blockers)))
+    hit = _CLEARED.get(asked)
     if hit is not None and hit[0] is region:
         return hit[1]
-    return _CLEARED.put(key, (region, _clear_region(region, radius, others, start, blockers)))[1]
+    box = _box(region)
+    others, blockers = _within_reach(box, radius, others, start, blockers)
+    near = (id(region), float(radius), at, tuple(map(tuple, others)), tuple(map(tuple, blockers)))
+    hit = _CLEARED.get(near)
+    if hit is None or hit[0] is not region:
+        hit = _CLEARED.put(near, (region, _cut(region, box, radius, others, start, blockers)))
+    return _CLEARED.put(asked, hit)[1]
 
 
 _CLEARED = Kept(CLEARED_SIZE)
 
 
+def _box(region) -> tuple[float, float, float, float]:
+    return region.bounds if not region.is_empty else (0, 0, 0, 0)
+
+
 def _clear_region(region, radius: float, others: Sequence[Base], start: Sequence[float] | None,
                   blockers: Sequence[Base]):
-    box = region.bounds if not region.is_empty else (0, 0, 0, 0)
+    box = _box(region)
     others, blockers = _within_reach(box, radius, others, start, blockers)
+    return _cut(region, box, radius, others, start, blockers)
+
+
+def _cut(region, box: tuple[float, float, float, float], radius: float, others: Sequence[Base],
+         start: Sequence[float] | None, blockers: Sequence[Base]):
+    """The region less the grown bases and the shadows of the blockers (those that can reach it)."""
     cut = [grown(o, radius) for o in others]
     if start is not None and blockers:
         minx, miny, maxx, maxy = box

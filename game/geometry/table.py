@@ -56,7 +56,7 @@ class Table:
         self._open = None
         self._at: dict[tuple[float, float], tuple[int, ...]] = {}          # pieces_at, per point
         self._shelter: dict[tuple[float, float, float], bool] = {}        # near_shelter, per point
-        self._answers: dict[tuple, Any] = {}       # los and movement_reach, per question (the table never changes)
+        self._answers: dict[tuple, Any] = {}       # los, cover, rooms and movement_reach, per question (the table never changes)
         self._memories: dict[str, dict] = {}       # a ruleset's own answers about this table (memory)
 
     def memory(self, name: str) -> dict:
@@ -162,7 +162,7 @@ class Table:
             self._los[rules] = LosIndex(self.pieces, rules)
         return self._los[rules]
 
-    def _remember(self, key: tuple, answer: Callable[[], Any]) -> Any:
+    def remember(self, key: tuple, answer: Callable[[], Any]) -> Any:
         """The answer to a question asked before (rules look again and again at the same spots, above
         all in the AI's look-ahead); a full memory starts afresh."""
         hit = self._answers.get(key, _NONE)
@@ -175,7 +175,7 @@ class Table:
     def los(self, a, b, rules: LosRules = _DEFAULT_RULES) -> LosResult:
         """LOS between two points (figure centres); rules in game.geometry.los."""
         key = ("los", rules, float(a[0]), float(a[1]), float(b[0]), float(b[1]))
-        return self._remember(key, lambda: self.los_index(rules).los(a, b))
+        return self.remember(key, lambda: self.los_index(rules).los(a, b))
 
     def los_row(self, origin_index: int, points, rules: LosRules = _DEFAULT_RULES) -> LosRow:
         """LOS from points[origin_index] to every point, identical to ``los`` pair by pair."""
@@ -188,12 +188,14 @@ class Table:
     # ---- cover, blasts, movement ------------------------------------------------------------------------------
 
     def cover(self, target, attacker, behind_distance: float = 3.0) -> Piece | None:
-        return effects.cover(self, target, attacker, behind_distance)
+        key = ("cover", float(target[0]), float(target[1]), float(attacker[0]), float(attacker[1]),
+               float(behind_distance))
+        return self.remember(key, lambda: effects.cover(self, target, attacker, behind_distance))
 
     cover.__doc__ = effects.cover.__doc__
 
     def room_at(self, x: float, y: float):
-        return self._remember(("room", float(x), float(y)), lambda: effects.room_at(self, x, y))
+        return self.remember(("room", float(x), float(y)), lambda: effects.room_at(self, x, y))
 
     room_at.__doc__ = effects.room_at.__doc__
 
@@ -209,6 +211,6 @@ class Table:
 
     def movement_reach(self, start, budget_open: float, budget_rough: float):
         key = ("reach", float(start[0]), float(start[1]), float(budget_open), float(budget_rough))
-        return self._remember(key, lambda: effects.movement_reach(self, start, budget_open, budget_rough))
+        return self.remember(key, lambda: effects.movement_reach(self, start, budget_open, budget_rough))
 
     movement_reach.__doc__ = effects.movement_reach.__doc__

@@ -161,6 +161,12 @@ def test_hidden_rolls_are_left_out_of_the_other_sides_view():
     s.roll("d6", "open", "A")
     assert [r.purpose for r in engine.view(s, 1).rolls] == ["open"]
     assert [r.purpose for r in engine.view(s, 0).rolls] == ["secret", "open"]
+    s.emit("Secret", "A's hidden line", hidden_from=(1,))
+    for shared in (False, True):        # the view the referee writes out, and the copied one
+        one, zero = engine.view(s, 1, shared=shared), engine.view(s, 0, shared=shared)
+        assert [r.purpose for r in one.rolls] == ["open"] and one.rolls_hidden_from == [()]
+        assert [r.purpose for r in zero.rolls] == ["secret", "open"] and zero.rolls_hidden_from == [(1,), ()]
+        assert "A's hidden line" not in [e.text for e in one.log] and zero.log == s.log
 
 
 def test_unit_stats_are_not_shared_with_the_scenario():

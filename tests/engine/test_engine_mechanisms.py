@@ -146,6 +146,21 @@ def test_one_option_may_name_a_group_of_actors():
     assert Option("Go", "Go", Go(0), actor="a").actor == ("a",)
 
 
+def test_an_option_is_a_frozen_dataclass_whose_fields_are_written_at_once():
+    """Option writes its fields in one step (its own __init__): still equal, hashed, replaced,
+    shown and frozen as a dataclass, its actor one id or a group (a list becomes a tuple)."""
+    one = Option("Go", "Go", Go(0), actor="a", odds_text="1/2", key="k")
+    assert one == Option(kind="Go", label="Go", action=Go(0), actor=("a",), odds_text="1/2", key="k")
+    assert hash(one) == hash(Option("Go", "Go", Go(0), actor=["a"], odds_text="1/2", key="k"))
+    assert Option("Go", "Go", actor=None).actor == () and Option("Go", "Go", actor=["a", "b"]).actor == ("a", "b")
+    assert dataclasses.replace(one, label="Stay") == Option("Go", "Stay", Go(0), actor="a", odds_text="1/2", key="k")
+    assert [f.name for f in dataclasses.fields(one)] == ["kind", "label", "action", "region", "template", "actor",
+                                                         "target", "odds", "odds_text", "key"]
+    assert repr(one).startswith("Option(kind='Go', label='Go', action=")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        one.label = "Stay"          # type: ignore[misc]
+
+
 def test_apply_is_atomic_when_the_ruleset_fails_mid_resolution():
     s = engine.new_game(four_sides(), seed=1, dice=scripted([3, 5, 5, 1, 2, 6, 4, 4]))
     before, log_length = state_hash(s), len(s.log)

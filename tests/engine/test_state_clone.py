@@ -72,3 +72,17 @@ def test_sharing_inside_the_copy_is_kept_as_deepcopy_keeps_it():
     out = fast_copy(doc, {})
     assert out == doc and out["x"] is out["y"] is out["z"][0] and out["x"] is not shared
     assert out["s"] == doc["s"] and out["s"] is not doc["s"]
+
+
+def test_the_hash_rounds_numbers_in_its_walk_as_the_general_rounding_does():
+    """state_hash's walk rounds floats and turns whole numbers into floats itself (no call per
+    number): the same canonical document as `_canonical_one`, number by number, on the odd ones too."""
+    import json
+
+    from game.engine.state import _canonical, _canonical_one
+    odd = [0, -0.0, 0.0, 1, -1, 2 ** 53 + 1, 10 ** 20, 1e300, -1e-7, 1e-7, 0.1234565, 2.5e-6, -2.4e-7,
+           float("inf"), float("-inf"), float("nan"), True, False, None, "x", (1, 2.0), {3: {4, 5}},
+           [1.00000049999, {"a": -0.0000004}]]
+    for value in odd:
+        assert json.dumps(_canonical(value)) == json.dumps(_canonical_one(value)), value
+    assert json.dumps(_canonical({"k": odd})) == json.dumps({"k": [_canonical_one(v) for v in odd]})

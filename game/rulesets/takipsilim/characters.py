@@ -141,8 +141,8 @@ def in_smoke(state: GameState, pos) -> bool:
 def smoke_indoors(state: GameState, attacker_pos, target_pos) -> bool:
     """Smoke "only imposes Disadvantage on attacks indoors": the target is indoors and the smoke
     lies on the attacker or the target."""
-    return (ground.indoors(state.table, target_pos)
-            and (in_smoke(state, target_pos) or in_smoke(state, attacker_pos)))
+    return ((in_smoke(state, target_pos) or in_smoke(state, attacker_pos))
+            and ground.indoors(state.table, target_pos))
 
 
 # ==== the roll ("Attacks and Damage": "Roll 2d6 + relevant Skills ... 8 or higher") ===============

@@ -50,6 +50,7 @@ def expr(mode: str, bonus: int = 0, target: int = TARGET) -> str:
     return f"{text}>={target}"
 
 
+@functools.lru_cache(maxsize=4096)     # the same few expressions, asked for every option of every order
 def chance(expression: str) -> Fraction:
     return odds.probability(expression)
 

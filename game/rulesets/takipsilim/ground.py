@@ -136,7 +136,12 @@ def hunker_cover(table, target: tuple[float, float], shooter: tuple[float, float
 
 def in_cover(table, pos: tuple[float, float]):
     """Is the figure in cover at all (for hunkering down)? Inside cover terrain, or within 3 m of a
-    wall, hedge, ruin or other cover piece. Returns the piece or None."""
+    wall, hedge, ruin or other cover piece. Returns the piece or None (remembered by the table per
+    point: it asks of the terrain only, which never changes)."""
+    return table.remember(("takipsilim-in-cover", float(pos[0]), float(pos[1])), lambda: _in_cover(table, pos))
+
+
+def _in_cover(table, pos: tuple[float, float]):
     for piece in reversed(table.pieces_at(pos[0], pos[1])):
         if piece.kind.cover:
             return piece

@@ -77,28 +77,29 @@ def options(state: GameState, u: Unit) -> list[Option]:
     here = (u.x, u.y)
     free_move = bool(state.options.get("free_move", True))
     region = ground.clear_reach(state, u, ground.reach(table, u.x, u.y))   # bases may not overlap
+    region_empty = region.is_empty
     opts: list[Option] = []
     gassed = characters.effect(state, u.id, "gassed")
     ducked = characters.effect(state, u.id, "ducked")
 
     def add(action: str, label: str, target: str = "", mode: str = "", stay: bool = True,
             move: bool = True, odds_fn=None, move_region=None) -> None:
-        base = Order(u.id, action, target, mode, False, u.x, u.y)
+        stem, aim = f"{u.id}:{action}:{target}:{mode}", target or None
         if stay:
             p, text = odds_fn(False) if odds_fn else (None, "")
-            opts.append(Option("Order", label + (f" ({text})" if text else ""), action=base, actor=u.id,
-                               target=target or None, odds=p, odds_text=text,
-                               key=f"{u.id}:{action}:{target}:{mode}:stay"))
+            opts.append(Option("Order", label + (f" ({text})" if text else ""),
+                               action=Order(u.id, action, target, mode, False, u.x, u.y), actor=u.id,
+                               target=aim, odds=p, odds_text=text, key=stem + ":stay"))
         if move and (free_move or action == RUN):
             reg = region if move_region is None else move_region
-            if reg is None or reg.is_empty:
+            if reg is None or (region_empty if reg is region else reg.is_empty):
                 return
             p, text = odds_fn(True) if odds_fn else (None, "")
             opts.append(Option("Order", ("Move, then " + label[0].lower() + label[1:]) if action != RUN
                                else label, region=reg,
                                template=Order(u.id, action, target, mode, True, u.x, u.y), actor=u.id,
-                               target=target or None, odds=p, odds_text=text + (" (from here)" if text else ""),
-                               key=f"{u.id}:{action}:{target}:{mode}:move"))
+                               target=aim, odds=p, odds_text=text + (" (from here)" if text else ""),
+                               key=stem + ":move"))
 
     movement.options(state, u, add, opts, region)
     # Tear gas leaves a character "practically incapacitated": it may only move.

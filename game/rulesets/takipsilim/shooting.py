@@ -31,6 +31,9 @@ def range_bands(state: GameState, unit_id: str) -> list[tuple[str, float]]:
 
 
 # ==== the shot ===================================================================================
+AFTER_MOVING = "shooting after moving"
+
+
 def shot_setup(state: GameState, u: Unit, t: Unit, spos, tpos, moved: bool,
                target_stationary: bool, auto: bool, cover: Any = "find") -> dict[str, Any]:
     """Range band, advantage and disadvantage, and the roll, for u shooting t (Cover and Movement).
@@ -55,7 +58,7 @@ def shot_setup(state: GameState, u: Unit, t: Unit, spos, tpos, moved: bool,
     elif target_stationary:
         adv.append("stationary target out of cover")
     if moved:
-        dis.append("shooting after moving")
+        dis.append(AFTER_MOVING)
     # "Miscellaneous": "If you aim, roll with Advantage when you shoot next round."
     if characters.effect(state, u.id, "aimed"):
         adv.append("aimed last round")
@@ -101,16 +104,29 @@ def options(state: GameState, u: Unit, add, ducked: bool) -> None:
         in_range = band is not None and w["ranges"][band] != "miss"
         cover = ground.cover_from(state.table, (e.x, e.y), (u.x, u.y))
         for mode in modes:
-            def odds_fn(moved: bool, e=e, mode=mode, cover=cover):
-                setup = shot_setup(state, u, e, (u.x, u.y), (e.x, e.y), moved=moved,
-                                   target_stationary=True, auto=(mode == "auto"), cover=cover)
-                if setup["effect"] == "miss":
-                    return None, "out of range from here"
-                return combat.chance(setup["expr"]), combat.odds_text(setup["expr"])
             what = "automatic fire (6 shots)" if mode == "auto" else "single shot"
             label = f"Shoot {e.name} with the {w['name']}, {what}"
             add(SHOOT, label, target=e.id, mode=mode, stay=bool(los.clear and in_range),
-                move=True, odds_fn=odds_fn)
+                move=True, odds_fn=_shot_odds(state, u, e, mode == "auto", cover))
+
+
+def _shot_odds(state: GameState, u: Unit, e: Unit, auto: bool, cover: Any):
+    """The odds an order's option shows for u shooting e, from here (`moved` False) or after the free
+    move: the shot is set up once, the move adding only its disadvantage (as shot_setup does)."""
+    setup: dict[str, Any] = {}
+
+    def odds_fn(moved: bool):
+        if not setup:
+            setup.update(shot_setup(state, u, e, (u.x, u.y), (e.x, e.y), moved=False,
+                                    target_stationary=True, auto=auto, cover=cover))
+        if setup["effect"] == "miss":
+            return None, "out of range from here"
+        ex = setup["expr"]
+        if moved:
+            ex = combat.expr(combat.mode_of(setup["adv"], setup["dis"] + [AFTER_MOVING]),
+                             characters.skill(u, "shooting"))
+        return combat.chance(ex), combat.odds_text(ex)
+    return odds_fn
 
 
 # ==== the phase ==================================================================================

@@ -19,9 +19,10 @@ def weapons() -> dict[str, dict[str, Any]]:
     return _load("weapons.json")["weapons"]
 
 
-def bands() -> list[tuple[str, float]]:
+@functools.cache                 # asked for every shot the option search weighs: read once, never changed
+def bands() -> tuple[tuple[str, float], ...]:
     """Short (10 m), medium (30 m), long (200 m), distant (1 km); 1 m is 1 cm on the table."""
-    return [(name, float(limit)) for name, limit in _load("weapons.json")["bands"]]
+    return tuple((name, float(limit)) for name, limit in _load("weapons.json")["bands"])
 
 
 def grenades() -> dict[str, dict[str, Any]]:

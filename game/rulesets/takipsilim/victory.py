@@ -29,7 +29,10 @@ def _in_combat(state: GameState, side: int) -> list[Unit]:
 def result(state: GameState) -> Result | None:
     v = state.scenario.victory
     sides = range(state.sides)
-    standing = {s: len(_in_combat(state, s)) for s in sides}
+    standing = dict.fromkeys(sides, 0)          # characters in combat per side (asked after every step)
+    for u in state.units.values():
+        if not u.out and u.side in standing:
+            standing[u.side] += 1
     op = v.get("operate")
     if op:
         side = int(op.get("side", 0))
