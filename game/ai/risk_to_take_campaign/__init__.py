@@ -42,6 +42,7 @@ from typing import Iterable
 
 from game.ai.framework import Candidate, Context, Knowledge
 from game.ai.knowledge import register_knowledge
+from game.engine.scenario import Unit
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 from game.rulesets.risk_to_take_campaign import armies, fog, goals, regions, supply
@@ -113,6 +114,21 @@ def goal_hex(view: GameState, unit) -> Hex:
         return max(0, held[owner] - max(n for s, n in enumerate(held) if s != owner))
     return min(caps, key=lambda c: (view.board.distance(start, c[0]) + CROWDED * crowd(*c) - LEADER * lead(c[1]),
                                     next_in_ring(c[1]), c[0].r, c[0].q))[0]
+
+
+def presumed_garrison(view: GameState, side: int, h: Hex):
+    """What the side may expect on an enemy capital it does not see (its view holds no army there):
+    a garrison like the army every side raises (the scenario's `army`: a capital's first garrison,
+    and every levy), behind its wall. Every side keeps one (this AI never leaves its own capital
+    bare while an enemy can reach it); storming a capital out of sight as an open gate lost the
+    battle every time it was tried (Two Crowns seeds 1-10: 14 of 14 such marches met a garrison).
+    None for a capital seen (what stands there is in the view) or not an enemy's."""
+    place = view.board.places.get(h)
+    if place is None or place.kind != "capital" or armies.holder(view, h) == side or fog.seen_by(view, side, h):
+        return None
+    owner = armies.holder(view, h)
+    return Unit(id="presumed", side=-1 if owner is None else owner, name="a presumed garrison", kind=armies.ARMY,
+                hex=(h.q, h.r), stats={"units": armies.contents(armies.levy(view, owner or 0), "presumed")})
 
 
 def threatened(view: GameState, side: int, capital: Hex | None) -> bool:
@@ -208,13 +224,16 @@ class CampaignCA:
         keeper = self.garrison(view, side, capital)
         reserves = self.reserves(view, side, capital, keeper)
         self.stood = started_at(view, side)
+        goals_of: dict[str, Hex] = {}
         for o in ctx.options:
             if o.kind == "Pass":
                 yield Candidate(-50.0, o.action, "end of marches", option=o)
                 continue
             unit = view.units[o.the_actor]
             here = armies.hex_of(unit)
-            target = capital if unit is keeper or unit in reserves else goal_hex(view, unit)
+            if unit.id not in goals_of:
+                goals_of[unit.id] = capital if unit is keeper or unit in reserves else self.goal(view, unit, at, ctx.rng)
+            target = goals_of[unit.id]
             if o.kind == "Halt":
                 hold = (HOLD_MANY if many_enemies(view) or threatened(view, side, capital) else HOLD) \
                     if unit is keeper and here == capital else 0.0
@@ -228,6 +247,27 @@ class CampaignCA:
                                                             ctx.rng.random()))
             yield Candidate(self.worth(view, unit, best, target, at, here), o.at(*regions.point_of(view, best)),
                             f"march to {view.board.label(best)}", option=o)
+
+    def goal(self, view: GameState, unit, at: dict, rng) -> Hex:
+        """The enemy capital it marches on (goal_hex), if it has a fair chance of storming it: its odds
+        against the garrison it sees there (or may expect, out of sight), with the others of its side
+        at the gates storming in turn, reach a storm's (NERVE). Else the capital is no goal for it
+        (standing at the gates wins nothing: Two Crowns seeds 1-10, 7 spent armies stood 3 turns or
+        more within 2 hexes of a capital they could not storm): it marches to take the nearest town
+        it may hold (an enemy's or nobody's, not hostile to its side, with no enemy army seen on it),
+        else home; until another army of its side comes to the gates, when the two storm in turn.
+        Towns as near: a seeded draw, never the map's order."""
+        cap = goal_hex(view, unit)
+        garrison = at.get(cap) or presumed_garrison(view, unit.side, cap)
+        if view.board.places.get(cap) is None or armies.holder(view, cap) == unit.side or garrison is None \
+                or self.siege_odds(view, unit, garrison, cap) >= NERVE:
+            return cap
+        here = armies.hex_of(unit)
+        towns = [h for h, p in armies.places(view, "town") if armies.holder(view, h) != unit.side
+                 and not armies.hostile_to(view, h, unit.side) and h not in at]
+        if not towns:
+            return armies.capital(view, unit.side) or cap
+        return min(towns, key=lambda h: (view.board.distance(here, h), rng.random()))
 
     def garrison(self, view: GameState, side: int, capital: Hex | None):
         """The army that holds the capital: the one nearest it, when the side has two or more (or any,
@@ -286,9 +326,9 @@ class CampaignCA:
         place = board.places.get(h)
         enemy = at.get(h) if h != here else None
         odds = battle_odds(view, unit, enemy) if enemy is not None else None
-        if odds is None and place is not None and place.kind == "capital" and armies.holder(view, h) != unit.side \
-                and many_enemies(view) and not fog.seen_by(view, unit.side, h):
-            odds = 1.0                           # a capital out of sight: presumed held by an army like ours
+        if enemy is None and h != here:
+            enemy = presumed_garrison(view, unit.side, h)     # a capital out of sight: held, as far as it knows
+            odds = battle_odds(view, unit, enemy) if enemy is not None else None
         late = view.turn > view.scenario.turn_limit // 2
         enough = BOLD if late else FAVOURABLE
         if enemy is not None and place is not None and place.kind == "capital" \

@@ -1,0 +1,63 @@
+"""The campaign AI reasons from its side's view ("Enemy armies out of sight are taken out of the side's
+view") and never idles at the gates of an enemy capital: a capital it cannot see is presumed held by
+a garrison like the army every side raises (not an open gate, nor the garrison it cannot see), and an
+army too weak to storm a capital, even with the others of its side at the gates, goes to take a town
+instead of standing before the walls."""
+from __future__ import annotations
+
+from game.engine import game as engine
+from game.geometry.hexgrid import Hex
+from game.rulesets.risk_to_take_campaign import fog
+from game.rulesets.risk_to_take_campaign.actions import March
+from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
+from tests.rulesets.risk_to_take_campaign.test_campaign_ai_wars import _marches_of_side_0
+
+EASTGARD, NORTHBY = Hex(6, 2), Hex(3, 0)
+LEVY = ["line-infantry", "cavalry", "commander"]          # the test scenario's army (ruleset_data.army)
+WEAK = ["line-infantry", "commander"]
+
+
+def _march_of(state, uid: str):
+    return next(a for a in _marches_of_side_0(state) if getattr(a, "actor", "") == uid)
+
+
+def test_in_a_war_of_two_an_enemy_capital_out_of_sight_is_presumed_held_not_stormed_as_if_empty():
+    """"A side sees enemy armies ... only within its scouting range": Eastgard lies 5 hexes from the
+    army, out of sight. Early in the war (turn 1 of 8) the army does not march onto it as onto an
+    open gate: it expects a garrison like the army it raises behind the wall, and marches to the
+    gates, where it will see. Its choice is the same whether the unseen garrison stands there or not."""
+    chosen = []
+    for e1_at in ([6, 2], [6, 0]):
+        units = [{"id": "w0", "side": 0, "hex": [-1, 2]}, {"id": "w1", "side": 0, "hex": [1, 2]},
+                 {"id": "e1", "side": 1, "hex": e1_at, "stats": {"units": list(LEVY)}}]
+        s = game([6, 1, 6, 6, 6], units=units)
+        assert not fog.seen_by(s, 0, EASTGARD) and not fog.seen_by(s, 0, Hex(*e1_at))
+        a = _march_of(s, "w1")
+        assert isinstance(a, March) and s.board.hex_at(a.x, a.y) != EASTGARD
+        assert s.board.distance(s.board.hex_at(a.x, a.y), EASTGARD) <= 2       # to the gates
+        chosen.append(a)
+    assert chosen[0] == chosen[1]
+
+
+def test_a_capital_seen_empty_is_walked_into():
+    """The same march with the scouting range wide enough to see Eastgard empty: the army takes it."""
+    units = [{"id": "w0", "side": 0, "hex": [-1, 2]}, {"id": "w1", "side": 0, "hex": [1, 2]},
+             {"id": "e1", "side": 1, "hex": [6, 0], "stats": {"units": ["line-infantry", "commander"]}}]
+    s = game([6, 1, 6, 6, 6], units=units, options={"scouting": 8})
+    a = _march_of(s, "w1")
+    assert isinstance(a, March) and s.board.hex_at(a.x, a.y) == EASTGARD
+
+
+def test_an_army_too_weak_to_storm_the_capital_does_not_idle_at_its_gates():
+    """A battalion and its commander 2 hexes from Eastgard, whose garrison (a battalion, cavalry and
+    a commander behind the wall) it sees, and no other army of its side near to storm in turn: it
+    has no fair chance of a storm, and standing before the walls wins nothing. It marches to take
+    the nearest town it may (Northby, East's; Midford is its own side's)."""
+    units = [{"id": "w0", "side": 0, "hex": [-1, 2]}, {"id": "w1", "side": 0, "hex": [4, 2],
+                                                        "stats": {"units": list(WEAK)}},
+             {"id": "e1", "side": 1, "hex": [6, 2], "stats": {"units": list(LEVY)}}]
+    s = game([6, 1, 6, 6, 6], units=units)
+    s.data["holders"]["2,2"] = 0                                   # Midford is West's
+    assert s.board.distance(Hex(4, 2), EASTGARD) == 2 and fog.seen_by(s, 0, EASTGARD)
+    a = _march_of(s, "w1")
+    assert isinstance(a, March) and s.board.hex_at(a.x, a.y) == NORTHBY
