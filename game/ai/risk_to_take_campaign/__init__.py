@@ -249,20 +249,24 @@ class CampaignCA:
                             f"march to {view.board.label(best)}", option=o)
 
     def goal(self, view: GameState, unit, at: dict, rng) -> Hex:
-        """The enemy capital it marches on (goal_hex), if it has a fair chance of storming it: its odds
-        against the garrison it sees there (or may expect, out of sight), with the others of its side
-        at the gates storming in turn, reach a storm's (NERVE). Else the capital is no goal for it
-        (standing at the gates wins nothing: Two Crowns seeds 1-10, 7 spent armies stood 3 turns or
-        more within 2 hexes of a capital they could not storm): it marches to take the nearest town
-        it may hold (an enemy's or nobody's, not hostile to its side, with no enemy army seen on it),
-        else home; until another army of its side comes to the gates, when the two storm in turn.
-        Towns as near: a seeded draw, never the map's order."""
+        """The enemy capital it marches on (goal_hex); but an army at its gates (SECOND_WAVE hexes or
+        less) with no fair chance of a storm, even with every other army of its side within a march
+        of the capital storming in turn (its odds, so counted, short of a storm's: NERVE; with three
+        sides or more its own odds, as each storm there must be won on its own), goes to
+        take the nearest town it may hold (an enemy's or nobody's, not hostile to its side, with no
+        enemy army seen on it), else home: standing at the gates wins nothing (Two Crowns seeds 1-10:
+        7 spent armies stood 3 turns or more within 2 hexes of a capital they could not storm). One
+        that can, with another army of its side coming, waits at the gates for it and the two storm
+        in turn. Towns as near: a seeded draw, never the map's order."""
         cap = goal_hex(view, unit)
-        garrison = at.get(cap) or presumed_garrison(view, unit.side, cap)
-        if view.board.places.get(cap) is None or armies.holder(view, cap) == unit.side or garrison is None \
-                or self.siege_odds(view, unit, garrison, cap) >= NERVE:
-            return cap
         here = armies.hex_of(unit)
+        if view.board.places.get(cap) is None or armies.holder(view, cap) == unit.side \
+                or view.board.distance(here, cap) > SECOND_WAVE:
+            return cap
+        garrison = at.get(cap) or presumed_garrison(view, unit.side, cap)
+        if garrison is None or NERVE <= (battle_odds(view, unit, garrison) if many_enemies(view)
+                                         else self.siege_odds(view, unit, garrison, cap, DANGER)):
+            return cap
         towns = [h for h, p in armies.places(view, "town") if armies.holder(view, h) != unit.side
                  and not armies.hostile_to(view, h, unit.side) and h not in at]
         if not towns:
@@ -310,14 +314,15 @@ class CampaignCA:
         return any(u is not unit and view.board.distance(stood.get(u.id, armies.hex_of(u)), h) <= SECOND_WAVE
                    for u in armies.armies(view, unit.side))
 
-    def siege_odds(self, view: GameState, unit, garrison, h: Hex) -> float:
+    def siege_odds(self, view: GameState, unit, garrison, h: Hex, near: int = SECOND_WAVE) -> float:
         """In a war of two, the armies of the side at the gates of the enemy capital storm it in
         turn: each battle wears the garrison down and no third side profits from the losses, so
-        each of the others (within SECOND_WAVE hexes) adds WAVE of its strength to the storm's odds.
+        each of the others (within `near` hexes: SECOND_WAVE for a storm) adds WAVE of its strength to the
+        storm's odds.
         (A garrison that never leaves its capital is otherwise stormed only by an army near its
         own strength: on the Two Crowns no levy could take a capital its first army holds.)"""
         wave = sum(power(u) for u in armies.armies(view, unit.side)
-                   if u is not unit and view.board.distance(armies.hex_of(u), h) <= SECOND_WAVE)
+                   if u is not unit and view.board.distance(armies.hex_of(u), h) <= near)
         return battle_odds(view, unit, garrison) * (power(unit) + WAVE * wave) / max(0.1, power(unit))
 
     def worth(self, view: GameState, unit, h: Hex, target: Hex, at: dict, here: Hex) -> float:

@@ -61,3 +61,26 @@ def test_an_army_too_weak_to_storm_the_capital_does_not_idle_at_its_gates():
     assert s.board.distance(Hex(4, 2), EASTGARD) == 2 and fog.seen_by(s, 0, EASTGARD)
     a = _march_of(s, "w1")
     assert isinstance(a, March) and s.board.hex_at(a.x, a.y) == NORTHBY
+
+
+def test_an_army_at_the_gates_waits_for_another_coming_in_a_war_of_two_not_with_three_sides():
+    """"Join with another army, then attack": in a war of two, the battalion at the gates with another
+    army of its side within a march of Eastgard (the two would storm in turn) keeps Eastgard as its
+    goal, waiting at the gates for it. With three sides each storm of a capital must be won on its
+    own (a lost one profits the third side): too weak alone, it goes to take Northby."""
+    import random
+
+    from game.ai.risk_to_take_campaign import CampaignCA, enemy_armies
+    from game.rulesets.risk_to_take_campaign import armies
+    for sides, goal in ((2, EASTGARD), (3, NORTHBY)):
+        units = [{"id": "w0", "side": 0, "hex": [-1, 2]}, {"id": "w1", "side": 0, "hex": [4, 2],
+                                                            "stats": {"units": list(WEAK)}},
+                 {"id": "w2", "side": 0, "hex": [1, 3]},
+                 {"id": "e1", "side": 1, "hex": [6, 2], "stats": {"units": list(LEVY)}}]
+        if sides == 3:
+            units.append({"id": "s1", "side": 2, "hex": [2, 5]})
+        s = game([6, 1, 2] + [6] * 5 if sides == 3 else [6, 1] + [6] * 4, units=units, sides=sides)
+        s.data["holders"]["2,2"] = 0                               # Midford is West's
+        view = engine.view(s, 0)
+        at = {armies.hex_of(e): e for e in enemy_armies(view, 0)}
+        assert CampaignCA().goal(view, view.units["w1"], at, random.Random(1)) == goal
