@@ -120,8 +120,9 @@ def presumed_garrison(view: GameState, side: int, h: Hex):
     """What the side may expect on an enemy capital it does not see (its view holds no army there):
     a garrison like the army every side raises (the scenario's `army`: a capital's first garrison,
     and every levy), behind its wall. Every side keeps one (this AI never leaves its own capital
-    bare while an enemy can reach it); storming a capital out of sight as an open gate lost the
-    battle every time it was tried (Two Crowns seeds 1-10: 14 of 14 such marches met a garrison).
+    bare while an enemy can reach it): on the Two Crowns (seeds 1-10) 14 of 14 marches onto a
+    capital out of sight, weighed as onto an open gate, met a garrison. A storm from out of sight is
+    weighed as one at the gates (the garrison's side gets no turn to strike the army there).
     None for a capital seen (what stands there is in the view) or not an enemy's."""
     place = view.board.places.get(h)
     if place is None or place.kind != "capital" or armies.holder(view, h) == side or fog.seen_by(view, side, h):
@@ -331,13 +332,14 @@ class CampaignCA:
         place = board.places.get(h)
         enemy = at.get(h) if h != here else None
         odds = battle_odds(view, unit, enemy) if enemy is not None else None
-        if enemy is None and h != here:
-            enemy = presumed_garrison(view, unit.side, h)     # a capital out of sight: held, as far as it knows
-            odds = battle_odds(view, unit, enemy) if enemy is not None else None
+        unseen = enemy is None and h != here and presumed_garrison(view, unit.side, h)
+        if unseen:                               # a capital out of sight: held, as far as it knows
+            enemy = unseen
+            odds = battle_odds(view, unit, enemy)
         late = view.turn > view.scenario.turn_limit // 2
         enough = BOLD if late else FAVOURABLE
         if enemy is not None and place is not None and place.kind == "capital" \
-                and (late or (board.distance(here, h) <= AT_THE_GATES
+                and (late or ((unseen or board.distance(here, h) <= AT_THE_GATES)
                               and (not many_enemies(view) or self.second_wave(view, unit, h)))):
             enough = min(enough, NERVE)          # at the gates of an enemy capital: the war is won there
             if not many_enemies(view):

@@ -23,20 +23,24 @@ def _march_of(state, uid: str):
 
 def test_in_a_war_of_two_an_enemy_capital_out_of_sight_is_presumed_held_not_stormed_as_if_empty():
     """"A side sees enemy armies ... only within its scouting range": Eastgard lies 5 hexes from the
-    army, out of sight. Early in the war (turn 1 of 8) the army does not march onto it as onto an
-    open gate: it expects a garrison like the army it raises behind the wall, and marches to the
-    gates, where it will see. Its choice is the same whether the unseen garrison stands there or not."""
-    chosen = []
-    for e1_at in ([6, 2], [6, 0]):
-        units = [{"id": "w0", "side": 0, "hex": [-1, 2]}, {"id": "w1", "side": 0, "hex": [1, 2]},
-                 {"id": "e1", "side": 1, "hex": e1_at, "stats": {"units": list(LEVY)}}]
-        s = game([6, 1, 6, 6, 6], units=units)
-        assert not fog.seen_by(s, 0, EASTGARD) and not fog.seen_by(s, 0, Hex(*e1_at))
-        a = _march_of(s, "w1")
-        assert isinstance(a, March) and s.board.hex_at(a.x, a.y) != EASTGARD
-        assert s.board.distance(s.board.hex_at(a.x, a.y), EASTGARD) <= 2       # to the gates
-        chosen.append(a)
-    assert chosen[0] == chosen[1]
+    army, out of sight. The army does not march onto it as onto an open gate: it expects a garrison
+    like the army it raises behind the wall, and weighs the storm as it would at the gates. A
+    battalion and its commander, far weaker, marches to the gates instead, where it will see; an
+    army like the garrison storms (a storm from out of sight gives the garrison's side no turn to
+    strike it at the gates). Each choice is the same whether the unseen garrison stands there or not."""
+    for army, storms in ((WEAK, False), (LEVY, True)):
+        chosen = []
+        for e1_at in ([6, 2], [6, 0]):
+            units = [{"id": "w0", "side": 0, "hex": [-1, 2]},
+                     {"id": "w1", "side": 0, "hex": [1, 2], "stats": {"units": list(army)}},
+                     {"id": "e1", "side": 1, "hex": e1_at, "stats": {"units": list(LEVY)}}]
+            s = game([6, 1, 6, 6, 6], units=units)
+            assert not fog.seen_by(s, 0, EASTGARD) and not fog.seen_by(s, 0, Hex(*e1_at))
+            a = _march_of(s, "w1")
+            assert isinstance(a, March) and (s.board.hex_at(a.x, a.y) == EASTGARD) == storms
+            assert s.board.distance(s.board.hex_at(a.x, a.y), EASTGARD) <= 2       # to the gates at least
+            chosen.append(a)
+        assert chosen[0] == chosen[1]
 
 
 def test_a_capital_seen_empty_is_walked_into():
