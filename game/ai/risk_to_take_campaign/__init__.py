@@ -21,13 +21,15 @@ Every option is scored from the side's view only:
   within a march; an enemy army seen 2 hexes from the capital or closer is struck at even odds by
   another army (pinned, it cannot march on the capital). In a war of two the armies at the gates
   of the enemy capital storm it in turn (each other one there adds to the odds of a storm).
+  An enemy capital out of sight is presumed held by a garrison like the army the side raises (every
+  side keeps one), in every war: a march onto it is weighed as a storm at the gates, not as onto
+  an open gate. An army at the gates with no fair chance of a storm (in a war of two, even with the
+  side's armies within a march storming in turn) goes to take a town, else home: it never idles there.
 
 With three sides or more (the Three Kingdoms):
 - the garrison never leaves its capital to strike nearby (a third side may walk into it unseen), and
   the capital counts as threatened at all times;
 - the capital of the side that leads the war (holds the most places) counts nearer as a goal;
-- a march on an enemy capital out of sight weighs the battle against a presumed garrison as strong as
-  the marching army (every side keeps one), not an open gate;
 - at equal distance, each side marches on the capital of the side after its own (a ring: none is
   the target of both others);
 - concentrate before attacking: an army at the gates attacks a garrison only when another army of

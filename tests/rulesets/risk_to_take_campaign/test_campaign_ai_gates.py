@@ -88,3 +88,17 @@ def test_an_army_at_the_gates_waits_for_another_coming_in_a_war_of_two_not_with_
         view = engine.view(s, 0)
         at = {armies.hex_of(e): e for e in enemy_armies(view, 0)}
         assert CampaignCA().goal(view, view.units["w1"], at, random.Random(1)) == goal
+
+
+def test_a_town_out_of_sight_is_judged_from_the_view_not_from_the_army_hidden_in_it():
+    """The AI never peeks: Northby (East's) lies out of the army's sight, with East's army hidden in
+    it or hidden elsewhere; the army's march is the same either way (no side keeps a garrison in a
+    town, so it expects none: in self-play 9 of 10 marches into a town out of sight found it empty)."""
+    chosen = []
+    for e2_at in ([3, 0], [5, 0]):
+        units = [{"id": "w0", "side": 0, "hex": [-1, 2]}, {"id": "w1", "side": 0, "hex": [-1, 3]},
+                 {"id": "e1", "side": 1, "hex": [6, 2]}, {"id": "e2", "side": 1, "hex": e2_at}]
+        s = game([6, 1, 6, 6, 6, 6], units=units)
+        assert not fog.seen_by(s, 0, NORTHBY) and not fog.seen_by(s, 0, Hex(*e2_at))
+        chosen.append(_march_of(s, "w1"))
+    assert chosen[0] == chosen[1]
