@@ -9,8 +9,7 @@ from game.engine import game as engine
 from game.geometry.hexgrid import Hex
 from game.rulesets.risk_to_take_campaign import fog
 from game.rulesets.risk_to_take_campaign.actions import March
-from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
-from tests.rulesets.risk_to_take_campaign.test_campaign_ai_wars import _marches_of_side_0
+from tests.rulesets.risk_to_take_campaign.campaign_helpers import game, marches_of_side_0
 
 EASTGARD, NORTHBY = Hex(6, 2), Hex(3, 0)
 LEVY = ["line-infantry", "cavalry", "commander"]          # the test scenario's army (ruleset_data.army)
@@ -18,7 +17,7 @@ WEAK = ["line-infantry", "commander"]
 
 
 def _march_of(state, uid: str):
-    return next(a for a in _marches_of_side_0(state) if getattr(a, "actor", "") == uid)
+    return next(a for a in marches_of_side_0(state) if getattr(a, "actor", "") == uid)
 
 
 def test_in_a_war_of_two_an_enemy_capital_out_of_sight_is_presumed_held_not_stormed_as_if_empty():
