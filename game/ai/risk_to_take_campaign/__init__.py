@@ -21,13 +21,15 @@ Every option is scored from the side's view only:
   within a march; an enemy army seen 2 hexes from the capital or closer is struck at even odds by
   another army (pinned, it cannot march on the capital). In a war of two the armies at the gates
   of the enemy capital storm it in turn (each other one there adds to the odds of a storm).
+  An enemy capital out of sight is presumed held by a garrison like the army the side raises (every
+  side keeps one), in every war: a march onto it is weighed as a storm at the gates, not as onto
+  an open gate. An army at the gates with no fair chance of a storm (in a war of two, even with the
+  side's armies within a march storming in turn) goes to take a town, else home: it never idles there.
 
 With three sides or more (the Three Kingdoms):
 - the garrison never leaves its capital to strike nearby (a third side may walk into it unseen), and
   the capital counts as threatened at all times;
 - the capital of the side that leads the war (holds the most places) counts nearer as a goal;
-- a march on an enemy capital out of sight weighs the battle against a presumed garrison as strong as
-  the marching army (every side keeps one), not an open gate;
 - at equal distance, each side marches on the capital of the side after its own (a ring: none is
   the target of both others);
 - concentrate before attacking: an army at the gates attacks a garrison only when another army of
@@ -42,6 +44,7 @@ from typing import Iterable
 
 from game.ai.framework import Candidate, Context, Knowledge
 from game.ai.knowledge import register_knowledge
+from game.engine.scenario import Unit
 from game.engine.state import GameState
 from game.geometry.hexgrid import Hex
 from game.rulesets.risk_to_take_campaign import armies, fog, goals, regions, supply
@@ -113,6 +116,22 @@ def goal_hex(view: GameState, unit) -> Hex:
         return max(0, held[owner] - max(n for s, n in enumerate(held) if s != owner))
     return min(caps, key=lambda c: (view.board.distance(start, c[0]) + CROWDED * crowd(*c) - LEADER * lead(c[1]),
                                     next_in_ring(c[1]), c[0].r, c[0].q))[0]
+
+
+def presumed_garrison(view: GameState, side: int, h: Hex):
+    """What the side may expect on an enemy capital it does not see (its view holds no army there):
+    a garrison like the army every side raises (the scenario's `army`: a capital's first garrison,
+    and every levy), behind its wall. Every side keeps one (this AI never leaves its own capital
+    bare while an enemy can reach it): on the Two Crowns (seeds 1-10) 14 of 14 marches onto a
+    capital out of sight, weighed as onto an open gate, met a garrison. A storm from out of sight is
+    weighed as one at the gates (the garrison's side gets no turn to strike the army there).
+    None for a capital seen (what stands there is in the view) or not an enemy's."""
+    place = view.board.places.get(h)
+    if place is None or place.kind != "capital" or armies.holder(view, h) == side or fog.seen_by(view, side, h):
+        return None
+    owner = armies.holder(view, h)
+    return Unit(id="presumed", side=-1 if owner is None else owner, name="a presumed garrison", kind=armies.ARMY,
+                hex=(h.q, h.r), stats={"units": armies.contents(armies.levy(view, owner or 0), "presumed")})
 
 
 def threatened(view: GameState, side: int, capital: Hex | None) -> bool:
@@ -208,13 +227,16 @@ class CampaignCA:
         keeper = self.garrison(view, side, capital)
         reserves = self.reserves(view, side, capital, keeper)
         self.stood = started_at(view, side)
+        goals_of: dict[str, Hex] = {}
         for o in ctx.options:
             if o.kind == "Pass":
                 yield Candidate(-50.0, o.action, "end of marches", option=o)
                 continue
             unit = view.units[o.the_actor]
             here = armies.hex_of(unit)
-            target = capital if unit is keeper or unit in reserves else goal_hex(view, unit)
+            if unit.id not in goals_of:
+                goals_of[unit.id] = capital if unit is keeper or unit in reserves else self.goal(view, unit, at, ctx.rng)
+            target = goals_of[unit.id]
             if o.kind == "Halt":
                 hold = (HOLD_MANY if many_enemies(view) or threatened(view, side, capital) else HOLD) \
                     if unit is keeper and here == capital else 0.0
@@ -228,6 +250,31 @@ class CampaignCA:
                                                             ctx.rng.random()))
             yield Candidate(self.worth(view, unit, best, target, at, here), o.at(*regions.point_of(view, best)),
                             f"march to {view.board.label(best)}", option=o)
+
+    def goal(self, view: GameState, unit, at: dict, rng) -> Hex:
+        """The enemy capital it marches on (goal_hex); but an army at its gates (SECOND_WAVE hexes or
+        less) with no fair chance of a storm, even with every other army of its side within a march
+        of the capital storming in turn (its odds, so counted, short of a storm's: NERVE; with three
+        sides or more its own odds, as each storm there must be won on its own), goes to
+        take the nearest town it may hold (an enemy's or nobody's, not hostile to its side, with no
+        enemy army seen on it), else home: standing at the gates wins nothing (Two Crowns seeds 1-10:
+        7 spent armies stood 3 turns or more within 2 hexes of a capital they could not storm). One
+        that can, with another army of its side coming, waits at the gates for it and the two storm
+        in turn. Towns as near: a seeded draw, never the map's order."""
+        cap = goal_hex(view, unit)
+        here = armies.hex_of(unit)
+        if view.board.places.get(cap) is None or armies.holder(view, cap) == unit.side \
+                or view.board.distance(here, cap) > SECOND_WAVE:
+            return cap
+        garrison = at.get(cap) or presumed_garrison(view, unit.side, cap)
+        if garrison is None or NERVE <= (battle_odds(view, unit, garrison) if many_enemies(view)
+                                         else self.siege_odds(view, unit, garrison, cap, DANGER)):
+            return cap
+        towns = [h for h, p in armies.places(view, "town") if armies.holder(view, h) != unit.side
+                 and not armies.hostile_to(view, h, unit.side) and h not in at]
+        if not towns:
+            return armies.capital(view, unit.side) or cap
+        return min(towns, key=lambda h: (view.board.distance(here, h), rng.random()))
 
     def garrison(self, view: GameState, side: int, capital: Hex | None):
         """The army that holds the capital: the one nearest it, when the side has two or more (or any,
@@ -270,14 +317,15 @@ class CampaignCA:
         return any(u is not unit and view.board.distance(stood.get(u.id, armies.hex_of(u)), h) <= SECOND_WAVE
                    for u in armies.armies(view, unit.side))
 
-    def siege_odds(self, view: GameState, unit, garrison, h: Hex) -> float:
+    def siege_odds(self, view: GameState, unit, garrison, h: Hex, near: int = SECOND_WAVE) -> float:
         """In a war of two, the armies of the side at the gates of the enemy capital storm it in
         turn: each battle wears the garrison down and no third side profits from the losses, so
-        each of the others (within SECOND_WAVE hexes) adds WAVE of its strength to the storm's odds.
+        each of the others (within `near` hexes: SECOND_WAVE for a storm) adds WAVE of its strength to the
+        storm's odds.
         (A garrison that never leaves its capital is otherwise stormed only by an army near its
         own strength: on the Two Crowns no levy could take a capital its first army holds.)"""
         wave = sum(power(u) for u in armies.armies(view, unit.side)
-                   if u is not unit and view.board.distance(armies.hex_of(u), h) <= SECOND_WAVE)
+                   if u is not unit and view.board.distance(armies.hex_of(u), h) <= near)
         return battle_odds(view, unit, garrison) * (power(unit) + WAVE * wave) / max(0.1, power(unit))
 
     def worth(self, view: GameState, unit, h: Hex, target: Hex, at: dict, here: Hex) -> float:
@@ -286,13 +334,14 @@ class CampaignCA:
         place = board.places.get(h)
         enemy = at.get(h) if h != here else None
         odds = battle_odds(view, unit, enemy) if enemy is not None else None
-        if odds is None and place is not None and place.kind == "capital" and armies.holder(view, h) != unit.side \
-                and many_enemies(view) and not fog.seen_by(view, unit.side, h):
-            odds = 1.0                           # a capital out of sight: presumed held by an army like ours
+        unseen = enemy is None and h != here and presumed_garrison(view, unit.side, h)
+        if unseen:                               # a capital out of sight: held, as far as it knows
+            enemy = unseen
+            odds = battle_odds(view, unit, enemy)
         late = view.turn > view.scenario.turn_limit // 2
         enough = BOLD if late else FAVOURABLE
         if enemy is not None and place is not None and place.kind == "capital" \
-                and (late or (board.distance(here, h) <= AT_THE_GATES
+                and (late or ((unseen or board.distance(here, h) <= AT_THE_GATES)
                               and (not many_enemies(view) or self.second_wave(view, unit, h)))):
             enough = min(enough, NERVE)          # at the gates of an enemy capital: the war is won there
             if not many_enemies(view):

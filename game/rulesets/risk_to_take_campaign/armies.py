@@ -66,13 +66,19 @@ def prepare(state: GameState, unit: Unit) -> None:
     unit.stats.setdefault("status", {})
 
 
+def levy(state: GameState, side: int) -> list:
+    """The unit types of an army the side raises: the scenario's `reinforcement`, else its `army`
+    (either one list, or one per side), else the default army."""
+    per_side = state.scenario.ruleset_data.get("reinforcement") or state.scenario.ruleset_data.get("army")
+    return per_side[side] if per_side and isinstance(per_side[0], list) else (per_side or DEFAULT_ARMY)
+
+
 def raise_army(state: GameState, side: int, why: str) -> Unit:
     """A new army of the side (a reinforcement), waiting to be placed."""
     n = state.data["raised"][side] = state.data["raised"][side] + 1
     uid = f"s{side}-army-{n}"
     name = f"{state.scenario.sides[side].name} army {n}"
-    per_side = state.scenario.ruleset_data.get("reinforcement") or state.scenario.ruleset_data.get("army")
-    types = per_side[side] if per_side and isinstance(per_side[0], list) else (per_side or DEFAULT_ARMY)
+    types = levy(state, side)
     unit = Unit(id=uid, side=side, name=name, kind=ARMY, stats={"status": {"raised": state.turn}},
                 markers={TO_PLACE})
     set_units(unit, contents(types, uid))

@@ -67,3 +67,15 @@ def hex_of(state, uid: str) -> Hex:
 
 def script(state, dice: list[int]) -> None:
     state.dice = scripted(dice)
+
+
+def marches_of_side_0(state) -> list:
+    """The normal AI's decisions for side 0 until another side is to act (its marches of the turn)."""
+    from game.ai.players import make_player
+    done = []
+    while engine.to_act(state) is not None and engine.to_act(state).side == 0:
+        d = engine.to_act(state)
+        a = make_player("normal", 1, 0).choose(engine.view(state, 0), engine.legal_actions(state), d)
+        done.append(a)
+        engine.apply(state, a)
+    return done

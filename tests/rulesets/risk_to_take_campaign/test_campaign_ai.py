@@ -183,18 +183,20 @@ def test_the_garrison_does_not_leave_its_capital_to_strike_while_an_enemy_army_i
     assert isinstance(_march_of(three, "w1"), Halt)                # two enemies: it holds Westholm
 
 
-def test_with_three_sides_an_enemy_capital_out_of_sight_is_presumed_held():
+def test_an_enemy_capital_out_of_sight_is_presumed_held_in_every_war():
     """Fog of war ("a side sees enemy armies only within a scouting range"): every side keeps a
-    garrison, so with three sides a march onto an enemy capital the army cannot see weighs a battle
-    against an army like its own (even odds: refused before half the turns), not an open gate; once
-    in sight and seen empty, it is taken."""
+    garrison, so a march onto an enemy capital the army cannot see weighs a battle against a
+    garrison like the army the side raises behind its wall (refused before half the turns), not an
+    open gate, in a war of two as with three sides: a battalion and its commander, far weaker, does
+    not march onto it; once in sight and seen empty, it is taken."""
     from game.ai.risk_to_take_campaign import CampaignCA
     from game.geometry.hexgrid import Hex
     from game.rulesets.risk_to_take_campaign import fog
     from tests.rulesets.risk_to_take_campaign.campaign_helpers import game
     eastgard = Hex(6, 2)
-    for sides, far_worth in ((2, 100.0), (3, -30.0)):
-        units = [{"id": "w1", "side": 0, "hex": [1, 2]}, {"id": "e1", "side": 1, "hex": [6, 5]}]
+    for sides, far_worth in ((2, -30.0), (3, -30.0)):
+        units = [{"id": "w1", "side": 0, "hex": [1, 2], "stats": {"units": ["line-infantry", "commander"]}},
+                 {"id": "e1", "side": 1, "hex": [6, 5]}]
         if sides == 3:
             units.append({"id": "s1", "side": 2, "hex": [2, 5]})
         s = game([6, 1, 2, 3, 3, 3], units=units, sides=sides)

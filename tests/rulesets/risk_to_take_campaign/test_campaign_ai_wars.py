@@ -4,30 +4,19 @@ capital kept while an enemy can reach it, the side that leads turned on, storms 
 second wave, and the armies of a siege counted together in a war of two."""
 from __future__ import annotations
 
-from game.ai.players import make_player
 from game.engine import game as engine
 from game.geometry.hexgrid import Hex
 from game.io.scenario_file import load_scenario
 from game.rulesets.risk_to_take_campaign import armies
 from game.rulesets.risk_to_take_campaign.actions import March
-from tests.rulesets.risk_to_take_campaign.campaign_helpers import at, game
+from tests.rulesets.risk_to_take_campaign.campaign_helpers import at, game, marches_of_side_0
 
 WESTHOLM, EASTGARD = Hex(-1, 2), Hex(6, 2)
 STRONG = ["line-infantry", "line-infantry", "line-infantry", "cavalry", "commander"]
 
 
-def _marches_of_side_0(state) -> list:
-    done = []
-    while engine.to_act(state) is not None and engine.to_act(state).side == 0:
-        d = engine.to_act(state)
-        a = make_player("normal", 1, 0).choose(engine.view(state, 0), engine.legal_actions(state), d)
-        done.append(a)
-        engine.apply(state, a)
-    return done
-
-
 def _storms(state, capital: Hex) -> bool:
-    return any(isinstance(a, March) and state.board.hex_at(a.x, a.y) == capital for a in _marches_of_side_0(state))
+    return any(isinstance(a, March) and state.board.hex_at(a.x, a.y) == capital for a in marches_of_side_0(state))
 
 
 def test_with_three_sides_as_many_armies_stand_by_the_capital_as_the_enemies_within_a_march_call_for():
