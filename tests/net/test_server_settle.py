@@ -33,6 +33,19 @@ async def seated(address, code):
     return ws
 
 
+def told_of(referee, deciding, act):
+    """Both seats seated on a host of `referee`, the deciding one sends `act`: the state each is sent next."""
+    async def main():
+        async with served(host_referee(referee)) as address:
+            seats = [await seated(address, referee.codes[s]) for s in (0, 1)]
+            await seats[deciding].send(act)
+            got = [json.loads(await asyncio.wait_for(ws.recv(), 30)) for ws in seats]
+            for ws in seats:
+                await ws.close()
+            return got
+    return asyncio.run(main())
+
+
 def held_back(referee, step):
     """The referee's `step` ("settle" or "compact") held back until the event returned is set; the
     list returned gets the action count at which each one ran."""
@@ -82,15 +95,7 @@ def test_a_sync_that_fails_is_said_in_the_states_composed_before_it(tmp_path):
     deciding, act = first_action(referee)
     referee.settle = failing_settle
 
-    async def main():
-        async with served(host_referee(referee)) as address:
-            seats = [await seated(address, referee.codes[s]) for s in (0, 1)]
-            await seats[deciding].send(act)
-            got = [json.loads(await asyncio.wait_for(ws.recv(), 30)) for ws in seats]
-            for ws in seats:
-                await ws.close()
-            return got
-    got = asyncio.run(main())
+    got = told_of(referee, deciding, act)
     assert [m["type"] for m in got] == ["state", "state"]
     assert all(m["problem"].startswith("the server could not save the game") and "No space left" in m["problem"]
                for m in got)
@@ -145,15 +150,7 @@ def test_an_action_with_no_whole_save_due_hands_no_whole_save_to_the_settling_th
     deciding, act = first_action(referee)
     count = referee.state.action_count
 
-    async def main():
-        async with served(host_referee(referee)) as address:
-            seats = [await seated(address, referee.codes[s]) for s in (0, 1)]
-            await seats[deciding].send(act)
-            told = [json.loads(await asyncio.wait_for(ws.recv(), 30)) for ws in seats]
-            for ws in seats:
-                await ws.close()
-            return told
-    told = asyncio.run(main())
+    told = told_of(referee, deciding, act)
     assert [m["at"] for m in told] == [count + 1, count + 1]
     assert compacted == [] and not referee.compact_due
     assert handed == [referee.settle]               # the journal's sync only
