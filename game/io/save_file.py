@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import functools
 import json
 import os
 import tempfile
@@ -218,6 +219,17 @@ _FIELD_TYPES: dict[str, tuple[str, tuple[type, ...]]] = {
 }
 
 
+@functools.lru_cache(maxsize=None)
+def _field_types(action_class: type) -> dict[str, tuple[str, ...] | None]:
+    """An action class's fields, each with the plain types its annotation allows (None: another
+    type, such as a list), read once per class (a server reads every guest's action with it)."""
+    out: dict[str, tuple[str, ...] | None] = {}
+    for field in dataclasses.fields(action_class):
+        parts = tuple(str(field.type).replace(" ", "").split("|"))
+        out[field.name] = parts if all(p in _FIELD_TYPES for p in parts) else None
+    return out
+
+
 def _action(data: dict[str, Any], ruleset: Any, source: str, place: str) -> Action:
     """One saved action, its field types checked against the action class (the boundary, design §6).
 
@@ -233,7 +245,7 @@ def _action(data: dict[str, Any], ruleset: Any, source: str, place: str) -> Acti
                                                    f"got {shown(name) if 'type' in data else 'none'}")
     action_class = by_name[name]
     name = action_class.__name__
-    fields = {f.name: f for f in dataclasses.fields(action_class)}
+    fields = _field_types(action_class)
     clean: dict[str, Any] = {"type": name}
     for key, value in data.items():
         if key == "type":
@@ -241,9 +253,8 @@ def _action(data: dict[str, Any], ruleset: Any, source: str, place: str) -> Acti
         if key not in fields:
             raise FileProblem(source, f"{place}.{key}", f"expected a field of {name} "
                                                         f"({', '.join(fields) or 'none'})")
-        annotation = str(fields[key].type).replace(" ", "")
-        parts = [p for p in annotation.split("|")]
-        if all(p in _FIELD_TYPES for p in parts):
+        parts = fields[key]
+        if parts is not None:
             ok = any(isinstance(value, _FIELD_TYPES[p][1]) and
                      (p == "bool" or not isinstance(value, bool)) for p in parts)
             if not ok:

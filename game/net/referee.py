@@ -171,6 +171,11 @@ class Referee:
         if self._compact_due:
             self.save()
 
+    @property
+    def compact_due(self) -> bool:
+        """Whether `compact` has a whole save to write (else a server hands it to no thread)."""
+        return self._compact_due
+
     # -- seats ---------------------------------------------------------------------------------
     def join(self, code: Any) -> int:
         """The seat a join code binds, compared in constant time; a wrong code is refused."""

@@ -33,6 +33,19 @@ async def seated(address, code):
     return ws
 
 
+def told_of(referee, deciding, act):
+    """Both seats seated on a host of `referee`, the deciding one sends `act`: the state each is sent next."""
+    async def main():
+        async with served(host_referee(referee)) as address:
+            seats = [await seated(address, referee.codes[s]) for s in (0, 1)]
+            await seats[deciding].send(act)
+            got = [json.loads(await asyncio.wait_for(ws.recv(), 30)) for ws in seats]
+            for ws in seats:
+                await ws.close()
+            return got
+    return asyncio.run(main())
+
+
 def held_back(referee, step):
     """The referee's `step` ("settle" or "compact") held back until the event returned is set; the
     list returned gets the action count at which each one ran."""
@@ -82,15 +95,7 @@ def test_a_sync_that_fails_is_said_in_the_states_composed_before_it(tmp_path):
     deciding, act = first_action(referee)
     referee.settle = failing_settle
 
-    async def main():
-        async with served(host_referee(referee)) as address:
-            seats = [await seated(address, referee.codes[s]) for s in (0, 1)]
-            await seats[deciding].send(act)
-            got = [json.loads(await asyncio.wait_for(ws.recv(), 30)) for ws in seats]
-            for ws in seats:
-                await ws.close()
-            return got
-    got = asyncio.run(main())
+    got = told_of(referee, deciding, act)
     assert [m["type"] for m in got] == ["state", "state"]
     assert all(m["problem"].startswith("the server could not save the game") and "No space left" in m["problem"]
                for m in got)
@@ -127,3 +132,25 @@ def test_the_save_written_whole_waits_until_the_seats_were_told_and_the_journal_
     assert durable.journal is not None and len(durable.actions) == count + 1
     assert len(journal_path(referee.save_path).read_text(encoding="ascii").splitlines()) == 1   # whole now
     assert len(load_save(referee.save_path).actions) == count + 1
+
+
+def test_an_action_with_no_whole_save_due_hands_no_whole_save_to_the_settling_threads(tmp_path, monkeypatch):
+    """Between two whole saves (COMPACT_EVERY actions apart, and at the game's end) the journal alone
+    holds the action: the server neither writes the save whole nor hands that step to a thread."""
+    from game.net import server
+    referee = a_referee(tmp_path)
+    compacted, handed = [], []
+    plain_compact, plain_run = referee.compact, server.SETTLING.run
+    referee.compact = lambda: (compacted.append(referee.state.action_count), plain_compact())
+
+    async def counted_run(work):
+        handed.append(work)
+        await plain_run(work)
+    monkeypatch.setattr(server.SETTLING, "run", counted_run)
+    deciding, act = first_action(referee)
+    count = referee.state.action_count
+
+    told = told_of(referee, deciding, act)
+    assert [m["at"] for m in told] == [count + 1, count + 1]
+    assert compacted == [] and not referee.compact_due
+    assert handed == [referee.settle]               # the journal's sync only
