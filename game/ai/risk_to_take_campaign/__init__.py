@@ -125,9 +125,9 @@ def ring_way(view: GameState) -> int:
     on the side next in the ring): +1, each on the side listed after its own; -1, before it. The
     game's dice choose, not the order the sides are listed in: +1 when the first turn's order of
     initiative is an even permutation of the listing (three sides: the ring runs in that order of
-    initiative), -1 when odd; each way is as likely. (Always +1, the listing chose who marches on
-    whom: on the Three Kingdoms, seeds 1-25, Ostmark won 6 games and Sudheim 12; with the sides
-    listed Norrland, Sudheim, Ostmark, the ring the other way round, Ostmark 12 and Sudheim 8.)"""
+    initiative), -1 when odd; each way is as likely. (Always +1, the order a scenario lists its
+    sides in chose who marches on whom, on any map, a tie broken by side order; measured on the
+    Three Kingdoms, seeds 1-40, the sides' wins moved within the sample's luck: summary.)"""
     order = next((e.data["order"] for e in view.log if e.kind == "Initiative" and e.data.get("order")), None)
     if not order or sorted(order) != list(range(view.sides)):
         return 1
