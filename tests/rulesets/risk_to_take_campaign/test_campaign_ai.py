@@ -210,17 +210,23 @@ def test_an_enemy_capital_out_of_sight_is_presumed_held_in_every_war():
 
 def test_three_kingdoms_capitals_stand_equally_apart_and_each_side_marches_on_the_next():
     """"The first to take an enemy capital wins": the three capitals stand 10 hexes apart, and at
-    equal distance each side marches on the capital of the side after its own, a ring (Norrland on
-    Ostmark, Ostmark on Sudheim, Sudheim on Norrland): none is the target of both others."""
+    equal distance each side marches on the capital of the side next in a ring: none is the target
+    of both others. "Players decide initiative by throwing dice": the ring runs in the first turn's
+    order of initiative (Norrland first, then Ostmark, Sudheim: Norrland on Ostmark, Ostmark on
+    Sudheim, Sudheim on Norrland; Sudheim first, then Ostmark, Norrland: the other way round), not
+    always in the order the sides are listed (a tie broken by side order)."""
     from game.ai.risk_to_take_campaign import goal_hex
+    from game.engine.dice import scripted
     from game.rulesets.risk_to_take_campaign import armies
-    state = engine.new_game(load_scenario("risk-to-take-campaign-three-kingdoms"), seed=1)
-    caps = {p.side: h for h, p in armies.places(state, "capital")}
-    assert {state.board.distance(caps[a], caps[b]) for a, b in ((0, 1), (1, 2), (2, 0))} == {10}
-    for side in range(3):
-        army = next(u for u in state.units.values() if u.kind == armies.ARMY and u.side == side)
-        army.markers.discard(armies.TO_PLACE)
-        assert goal_hex(state, army) == caps[(side + 1) % 3]
+    for initiative, targets in (([6, 5, 4], [1, 2, 0]), ([4, 5, 6], [2, 0, 1]), ([5, 6, 4], [2, 0, 1])):
+        state = engine.new_game(load_scenario("risk-to-take-campaign-three-kingdoms"), seed=1,
+                                dice=scripted(initiative))
+        caps = {p.side: h for h, p in armies.places(state, "capital")}
+        assert {state.board.distance(caps[a], caps[b]) for a, b in ((0, 1), (1, 2), (2, 0))} == {10}
+        for side in range(3):
+            army = next(u for u in state.units.values() if u.kind == armies.ARMY and u.side == side)
+            army.markers.discard(armies.TO_PLACE)
+            assert goal_hex(state, army) == caps[targets[side]], (initiative, side)
 
 
 def test_a_starving_ai_army_never_re_sacks_a_town_already_hostile_to_its_side():

@@ -40,9 +40,11 @@ def test_with_three_sides_as_many_armies_stand_by_the_capital_as_the_enemies_wit
 
 def test_with_three_sides_the_armies_turn_on_the_side_that_leads_the_war():
     """In the Three Kingdoms each side marches on the side after its own (a ring, the capitals 10
-    hexes apart); once a side holds more towns than any other, Norrland marches on it instead."""
+    hexes apart; Norrland wins the first initiative, then Ostmark: the ring runs Norrland, Ostmark,
+    Sudheim); once a side holds more towns than any other, Norrland marches on it instead."""
     from game.ai.risk_to_take_campaign import goal_hex
-    state = engine.new_game(load_scenario("risk-to-take-campaign-three-kingdoms"), seed=1)
+    from game.engine.dice import scripted
+    state = engine.new_game(load_scenario("risk-to-take-campaign-three-kingdoms"), seed=1, dice=scripted([6, 5, 4]))
     caps = {p.side: h for h, p in armies.places(state, "capital")}
     army = next(u for u in state.units.values() if u.kind == armies.ARMY and u.side == 0)
     army.markers.discard(armies.TO_PLACE)
