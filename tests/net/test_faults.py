@@ -148,6 +148,26 @@ def test_a_server_resumes_its_games_and_names_one_it_cannot(tmp_path):
     assert made[1] in problem and "\n" not in problem
 
 
+def test_a_game_made_or_resumed_on_a_server_has_its_first_options_found_before_any_hello(tmp_path, monkeypatch):
+    """The server finds a game's first options as it makes or resumes it (Tables.add): the first
+    guest's welcome does not wait for the search, and they are the options a fresh search gives."""
+    from game.engine import game as engine
+    from game.net.server import Tables
+    tables = Tables(tmp_path, open_to_create=True)
+    made = tables.create({"type": "create", "scenario": "takipsilim-dusk-ambush", "seed": 3,
+                          "players": [GUEST, GUEST], "max_turns": 2})["game"]
+    again = Tables(tmp_path)
+    assert again.resume_all() == 1
+    searched = []
+    monkeypatch.setattr(engine, "legal_actions", lambda state: searched.append(state) or [])
+    for referee in (tables.games[made], again.games[made]):
+        options = referee.legal()
+        assert options and searched == []          # found already, not searched again at the hello
+        monkeypatch.undo()
+        assert options == engine.legal_actions(referee.state)
+        monkeypatch.setattr(engine, "legal_actions", lambda state: searched.append(state) or [])
+
+
 def test_a_create_the_server_cannot_do_is_one_line(tmp_path):
     from game.net.server import Tables
     tables = Tables(tmp_path, open_to_create=True)
