@@ -122,12 +122,13 @@ class Tables:
         self.problems: list[str] = []          # games that could not be resumed, one line each
 
     def add(self, game_id: str, referee: Referee) -> None:
-        self.games[game_id] = referee
-        self._locks[id(referee)] = asyncio.Lock()
         # The options of the game's first decision are found as it is made or resumed, not when its
         # first guest says hello: the guest's welcome waits less, and a worker warms its rules'
         # memories (a roll's odds, a table's cover: ~20 ms for its first game) before play begins.
+        # Found first: a game whose rules fail there is not added.
         referee.legal()
+        self.games[game_id] = referee
+        self._locks[id(referee)] = asyncio.Lock()
 
     def lock(self, referee: Referee) -> asyncio.Lock:
         """One action at a time in a game (the others' go on meanwhile)."""
@@ -143,6 +144,9 @@ class Tables:
                 self.add(path.parent.name, referee := Referee.restart(path))
             except (FileProblem, RefereeError) as exc:     # one broken game does not stop the others
                 self.problems.append(str(exc))
+                continue
+            except Exception as exc:    # a save that loads but whose rules fail on it: the same, in one line
+                self.problems.append(f"{path}: this game cannot be resumed ({type(exc).__name__}: {exc})")
                 continue
             if referee.note:
                 print(f"note: {referee.note}", file=sys.stderr, flush=True)

@@ -168,6 +168,27 @@ def test_a_game_made_or_resumed_on_a_server_has_its_first_options_found_before_a
         monkeypatch.setattr(engine, "legal_actions", lambda state: searched.append(state) or [])
 
 
+def test_a_resumed_game_whose_rules_fail_is_named_and_the_others_resume(tmp_path, monkeypatch):
+    """The server finds each resumed game's first options (Tables.add): a save that loads but whose
+    rules fail there is one line among the problems, not a server (or worker) that stops."""
+    from game.engine import game as engine
+    from game.net.server import Tables
+    tables = Tables(tmp_path, open_to_create=True)
+    made = [tables.create({"type": "create", "scenario": "takipsilim-dusk-ambush", "seed": s,
+                           "players": [GUEST, "easy"], "max_turns": 2})["game"] for s in (1, 2)]
+    plain = engine.legal_actions
+
+    def failing(state):
+        if state.seed == tables.games[made[1]].state.seed:
+            raise KeyError("no-such-unit")
+        return plain(state)
+    monkeypatch.setattr(engine, "legal_actions", failing)
+    again = Tables(tmp_path)
+    assert again.resume_all() == 1 and list(again.games) == [made[0]]
+    [problem] = again.problems
+    assert made[1] in problem and "cannot be resumed" in problem and "KeyError" in problem and "\n" not in problem
+
+
 def test_a_create_the_server_cannot_do_is_one_line(tmp_path):
     from game.net.server import Tables
     tables = Tables(tmp_path, open_to_create=True)
