@@ -15,24 +15,26 @@ Seed: 002_1ed0a95b93ea8cef.txt (Takipsilim "Skirmishes").
 """
 from __future__ import annotations
 
-from game.engine.state import GameState, Result, Unit
+from game.engine.state import GameState, Result
 
 VICTORY_KINDS = ("eliminate", "ambush")
 AT_LIMIT = ("ambushed", "ambushers")     # who wins an ambush when the turn limit passes
 EDGES = ("left", "right", "top", "bottom")
 
 
-def _in_combat(state: GameState, side: int) -> list[Unit]:
-    return [u for u in state.units.values() if u.side == side and not u.out]
+def _in_combat(state: GameState) -> dict[int, int]:
+    """The characters still in combat, per side (asked after every step: one pass over the units)."""
+    standing = dict.fromkeys(range(state.sides), 0)
+    for u in state.units.values():
+        if not u.out and u.side in standing:
+            standing[u.side] += 1
+    return standing
 
 
 def result(state: GameState) -> Result | None:
     v = state.scenario.victory
     sides = range(state.sides)
-    standing = dict.fromkeys(sides, 0)          # characters in combat per side (asked after every step)
-    for u in state.units.values():
-        if not u.out and u.side in standing:
-            standing[u.side] += 1
+    standing = _in_combat(state)
     op = v.get("operate")
     if op:
         side = int(op.get("side", 0))
@@ -81,7 +83,7 @@ def result_at_limit(state: GameState) -> Result:
                                         f"({_escaped(state)} escaped, {int(v.get('escapes', 0) or 0)} needed)")
         prey = [s for s in range(state.sides) if s not in state.data["ambushers"]]
         return Result(prey[0], "the ambushed survived to the end")
-    counts = {s: len(_in_combat(state, s)) for s in range(state.sides)}
+    counts = _in_combat(state)
     best = max(counts.values())
     leaders = [s for s, c in counts.items() if c == best]
     if len(leaders) == 1:
