@@ -205,3 +205,75 @@ def test_a_damaged_waiting_game_is_one_problem_and_the_others_resume(tmp_path):
     broken.write_text('{"format": "skirmish-table-mustering", "seed": 1}')
     again = Tables(tmp_path, open_to_create=True)
     assert again.resume_all() == 1 and len(again.problems) == 1 and str(broken) in again.problems[0]
+
+
+def test_host_guests_build_from_the_command_line_waits_for_the_guest_s_force(tmp_path):
+    """`python -m game host SCENARIO --guests-build`: the joining guest (here the easy AI of `join
+    --ai`) builds its force before the game begins; the game is simulate's with that force."""
+    from tests.net.test_commands import game_command
+    from tests.net.test_server_restart import free_port
+    port = str(free_port())
+    host = game_command("host", DUEL, "--bind", "127.0.0.1", "--port", port, "--seed", str(SEED), "--seat", "1",
+                        "--players", "easy", "--guests-build", home=tmp_path)
+    told = []
+    while not told or not told[-1].startswith("  python -m game join"):
+        told.append(host.stdout.readline())
+        assert told[-1], host.stderr.read()
+    assert told[1] == "waiting for the forces of East: each guest builds its own on points when it joins\n"
+    code = told[-2].split(": ")[-1].strip()
+    guest = game_command("join", f"127.0.0.1:{port}", "--code", code, "--ai", "easy", home=tmp_path)
+    out, err = guest.communicate(timeout=300)
+    host_out = host.communicate(timeout=60)[0]
+    base = load_scenario(DUEL)
+    assert host_out.strip().splitlines()[-1] == simulated_with(base, {1: ai_force(base, 1)}), err
+    assert out.strip().endswith("seat=1"), err
+
+
+def bad_forces(scenario, count: int, seed: int):
+    """`count` bad force messages for side 0, drawn from `seed`: malformed, oversized, of the wrong
+    side, not a list, over points, of values of the wrong kind or unknown, of another version."""
+    from game.engine.dice import PlayerRng
+    rng = PlayerRng(seed, "bad forces")
+    good = registry.get(scenario.ruleset).muster_force(scenario, 0)
+    fields = sorted(good[0])
+    for i in range(count):
+        kind, entries = i % 8, json.loads(json.dumps(good))
+        if kind == 0:
+            yield "".join(chr(32 + rng.below(95)) for _ in range(rng.below(60))) or "x"
+        elif kind == 1:
+            yield wire.dumps({"type": FORCE, "side": 0, "entries": good, "pad": "x" * wire.MAX_MESSAGE_BYTES})
+        elif kind == 2:
+            yield force_message(rng.choice([1, -1, 2, 99]), good)
+        elif kind == 3:
+            yield wire.dumps({"type": FORCE, "side": 0, "entries": rng.choice([None, 3, "force", {"a": 1}, [1], [[]]])})
+        elif kind == 4:                    # over points: a stat raised past the budget
+            entries[rng.below(len(entries))][rng.choice(["muscle", "agility", "wit", "personality"])] = 10
+            yield force_message(0, entries)
+        elif kind == 5:                    # a field of the wrong kind, or an unknown value
+            entries[rng.below(len(entries))][rng.choice(fields)] = rng.choice([None, -5, 1e9, {"x": 1}, [3]])
+            yield force_message(0, entries)
+        elif kind == 6:                    # too many, or none
+            yield force_message(0, entries * (2 + rng.below(3)) if rng.below(2) else [])
+        else:
+            yield json.dumps({"v": wire.VERSION + 1 + rng.below(9), "type": FORCE, "side": 0, "entries": good})
+
+
+def test_a_thousand_bad_forces_change_nothing_and_each_get_one_line(waiting):
+    before = (json.dumps(waiting.to_json()), mustering_path(waiting.save_path).read_bytes())
+    for text in bad_forces(waiting.scenario, 1000, seed=29):
+        reply = waiting.handle(0, text)
+        assert reply is not None, f"a bad force was taken: {text[:200]}"
+        assert "\n" not in reply and len(reply) < 400
+    assert (json.dumps(waiting.to_json()), mustering_path(waiting.save_path).read_bytes()) == before
+
+
+def test_bad_forces_over_the_socket_get_one_error_reply_each(waiting):
+    messages = list(bad_forces(waiting.scenario, 80, seed=30))
+
+    async def main():
+        async with served(host_referee(waiting)) as address:
+            hello = {"type": "hello", "code": waiting.codes[0]}
+            return await exchange(address, hello, *messages, replies=[2] + [1] * len(messages))
+    replies = asyncio.run(main())
+    assert [r["type"] for r in replies] == ["welcome", MUSTER] + ["error"] * len(messages)
+    assert waiting.awaited == [0, 1] and not waiting.built
