@@ -37,6 +37,7 @@ class Guest:
         self.player: Any = None
         self.player_seed = 0
         self.sides: list[str] = []                 # the sides' names, from the welcome
+        self.title = ""                            # the scenario's, from `muster` (before any view)
         self.waiting: list[int] = []               # the sides whose force the game waits for
         self.to_build: Scenario | None = None      # the scenario this seat builds its force for, now
         self._boards = wire.Boards()
@@ -56,6 +57,7 @@ class Guest:
             if self.level is not None and self.player is None:
                 self.player = PLAYER_KINDS[self.level](int(message["player_seed"]), self.seat)
         elif kind == MUSTER:
+            self.title = str(message["title"])
             self.waiting = [int(s) for s in message["waiting"]]
             self.to_build = self._scenario(message["scenario"]) if message["build"] else None
         elif kind == "state":

@@ -149,8 +149,8 @@ class Mustering:
         if self.begun is not None:
             return self.begun.update(seat, sent)
         builds = seat in self.awaited
-        return wire.dumps({"type": MUSTER, "waiting": list(self.awaited), "build": builds,
-                           "scenario": self.scenario.raw if builds else None}), None
+        return wire.dumps({"type": MUSTER, "title": self.scenario.title, "waiting": list(self.awaited),
+                           "build": builds, "scenario": self.scenario.raw if builds else None}), None
 
     # -- a force comes in ----------------------------------------------------------------------------
     def handle(self, seat: int, text: str | bytes, settle: bool = True) -> str | None:

@@ -204,6 +204,10 @@ class RemoteGame:
         return [self.guest.sides[s] if s < len(self.guest.sides) else f"side {s + 1}"
                 for s in self.guest.waiting if s != self.guest.seat]
 
+    def title(self) -> str:
+        """The scenario's title, known from the first view (or, waiting for the forces, from `muster`)."""
+        return self.scenario.title if self.ready else self.guest.title or "the game"
+
     def side_names(self) -> list[str]:
         """The sides' names, known from the welcome on (before the game's first view)."""
         return [s.name for s in self.scenario.sides] if self.ready else list(self.guest.sides)

@@ -113,6 +113,7 @@ def test_the_window_hosts_and_the_guest_builds_its_force_on_its_machine(app, ui_
                         secret_force(1), gate)
     until(app, lambda: lobby_line(app).startswith("Waiting for the guest's force (East)"), "the wait for the force")
     assert not lobby.table_button.is_enabled and lobby.game.referee.begun is None
+    assert lobby.game.title() == load_scenario(DUEL).title                      # (the lobby's heading)
     gate.set()
     until(app, lambda: app.top.name == "table", "the table once the force is in")
     referee = lobby.game.referee.begun
@@ -198,7 +199,9 @@ def test_a_guest_that_drops_while_building_is_back_at_its_builder(app, ui_home):
         builder.remove()                                    # a force half built
         (seat,) = served.tables.seated
         served.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(seat.ws.close()))   # the connection drops
+        link = builder.on_done.__self__.link                # (the builder's game's)
         until(app, lambda: any(s.ws is not seat.ws for s in served.tables.seated), "the link taken up again")
+        until(app, lambda: any(a.kind == "connected" for a in list(link.inbox.queue)), "the window told so")
         assert app.top is builder and len(builder.entries) == 3        # still at it, as it was
         built = sorted(e["name"] for e in builder.entries)
         key(app, pygame.K_RETURN, frames=3)

@@ -129,8 +129,7 @@ class NetLobby(Screen):
         if g.hosting and not set(g.codes) <= set(g.seated):
             return "Waiting for the other player to join" + (" (then it builds its force on points)…" if forces else "…")
         if forces:
-            return (f"Waiting for the guest's force ({', '.join(forces)}): it is built on points on the guest's "
-                    "machine, unseen here; the game begins when it is in.")
+            return f"Waiting for the guest's force ({', '.join(forces)}): the game begins when it is in."
         return "Waiting for the other player to join…" if g.hosting else \
             "Give the code to the other player; the game goes on on the table."
 
@@ -139,7 +138,7 @@ class NetLobby(Screen):
         surface.fill(theme.BG)
         fonts = self.app.fonts
         g = self.game
-        title = g.scenario.title if g.ready else "the game"
+        title = g.title()
         theme.draw_text(surface, fonts, f"Hosting {title}" if g.hosting else f"{title} on a club server",
                         (self.s(80), self.s(50)), 28, theme.ACCENT, "b")
         theme.draw_text(surface, fonts, "Tell the other player these, to type in Play over the network → Join:",

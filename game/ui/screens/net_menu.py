@@ -125,7 +125,7 @@ class NetMenu(Screen):
         scenario, ruleset, side = game.to_build()
         self.builder_open, self.put_off = True, False
         self.app.open("muster", scenario, ruleset, side, entries or ruleset.muster_force(scenario, side),
-                      game.send_force, others=["The other side's force stays hidden until the game shows it."])
+                      game.send_force, others=["The other side's force:", "unseen until the game shows it"])
 
     def resume(self) -> None:
         super().resume()
@@ -151,7 +151,7 @@ class NetMenu(Screen):
             self.joining = None
             self.app.start_session(game)
         elif game.building and not self.builder_open and not self.put_off:
-            self.build_force()
+            self.build_force(game.last_force)       # (a force lost with a dropped connection: as it was)
         elif game.force_sent is not None:
             waiting = game.waiting_forces()
             self.say("Your force is sent. " + (f"Waiting for {', '.join(waiting)}'s force…" if waiting
