@@ -11,11 +11,11 @@ from game.ui.remote_link import GUEST, YOU, host_game, host_on_server, people, s
 
 
 GUEST_BUILDS, SCENARIOS, YOU_BUILD = "guest builds", "scenario's", "you build"
-# How a guest side's force on points is chosen: (choice, its button, what it means)
-FORCE_CHOICES = ((GUEST_BUILDS, "Guest builds", "the guest builds it on its machine, unseen by you, "
-                                                "before the game begins"),
-                 (SCENARIOS, "Scenario's", "it plays the scenario's own force"),
-                 (YOU_BUILD, "You build", "you build it here (the guest plays what you built)"))
+# How a guest side's force on points is chosen: (choice, its button, its note, what it means)
+FORCE_CHOICES = ((GUEST_BUILDS, "Guest", "the guest builds it",
+                  "the guest builds it on its machine, unseen by you, before the game begins"),
+                 (SCENARIOS, "Scenario", "the scenario's own", "it plays the scenario's own force"),
+                 (YOU_BUILD, "You", "you build it", "you build it here (the guest plays what you built)"))
 
 
 class HostChoices:
@@ -53,7 +53,7 @@ class HostChoices:
         setup.app.later(setup.rebuild)
 
     def force_note(self, choice: str, side_name: str) -> str:
-        return f"{side_name} is the guest's: " + next(what for c, _, what in FORCE_CHOICES if c == choice)
+        return f"{side_name}'s force: " + next(note for c, _, note, _ in FORCE_CHOICES if c == choice)
 
     def awaited(self, setup) -> list[int]:
         """The guest sides whose force the game waits for (each built on its guest's machine)."""

@@ -91,7 +91,7 @@ def guest_builder_kept():
 def choices_shown(setup) -> dict[str, bool]:
     """The guest side's choices on the host's setup: {label: chosen}."""
     return {b.text: "#primary" in (b.object_ids or []) for b in setup.container.elements
-            if getattr(b, "text", "") in ("Guest builds", "Scenario's", "You build")}
+            if getattr(b, "text", "") in ("Guest", "Scenario", "You")}
 
 
 def lobby_line(app) -> str:
@@ -101,7 +101,8 @@ def lobby_line(app) -> str:
 # -- the window hosts ------------------------------------------------------------------------------------
 def test_the_window_hosts_and_the_guest_builds_its_force_on_its_machine(app, ui_home, heard):
     setup = host_setup(app, DUEL)
-    assert choices_shown(setup) == {"Guest builds": True, "Scenario's": False, "You build": False}
+    assert choices_shown(setup) == {"Guest": True, "Scenario": False, "You": False}
+    assert "East's force: the guest builds it" in [t for t, *_ in setup.right_labels]
     assert not any(getattr(b, "text", "").startswith("East: build") for b in setup.container.elements)
     press(app, setup.start_button, frames=3)
     lobby = app.top
@@ -130,8 +131,8 @@ def test_the_window_hosts_and_the_guest_builds_its_force_on_its_machine(app, ui_
 
 def test_the_host_may_still_leave_the_guest_the_scenario_s_force(app, ui_home):
     setup = host_setup(app, DUEL)
-    press(app, next(b for b in setup.container.elements if getattr(b, "text", "") == "Scenario's"), frames=3)
-    assert choices_shown(setup)["Scenario's"] and "East is the guest's: it plays the scenario's own force" in [
+    press(app, next(b for b in setup.container.elements if getattr(b, "text", "") == "Scenario"), frames=3)
+    assert choices_shown(setup)["Scenario"] and "East's force: the scenario's own" in [
         t for t, *_ in setup.right_labels]
     press(app, setup.start_button, frames=3)
     assert isinstance(app.top.game.referee, Referee)       # no force awaited: the game is made at once

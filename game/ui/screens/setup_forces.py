@@ -60,10 +60,10 @@ class ForcesOnPoints:
         y += self.s(22)
         gap = self.s(4)
         w = (width - 2 * gap) // len(host.choices)
-        for n, (key, label, what) in enumerate(host.choices):
+        for n, (key, label, _note, what) in enumerate(host.choices):
             self.button(pygame.Rect(x + n * (w + gap), y, w, ch), label,
                         lambda key=key: host.choose_guest_force(self, side, key),
-                        "#primary" if key == choice else None, f"{name}: {what}")
+                        "#primary" if key == choice else None, f"{name}'s force, chosen by {label.lower()}: {what}")
         return y + ch + self.s(6)
 
     # -- hotseat: a force built by one player is hidden from the others ------------------------------
