@@ -93,6 +93,7 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from game.io.paths import saves_dir
     from game.io.save_file import HUMAN, resume
     from game.io.scenario_file import load_scenario
+    from game.net.mustering import Mustering, mustering_path
     from game.net.referee import GUEST, Referee, seats_path
     context = tls_of(args)
     try:
@@ -102,6 +103,8 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
             referee = Referee.restart(target)            # a host restarted: its guests' codes hold
             if referee.over:
                 raise ValueError(game_over(referee.state, target))
+        elif target.suffix == ".json" and (waiting := mustering_path(target)).exists():
+            referee = Mustering.restart(waiting)         # restarted while it waited for the guests' forces
         elif (save := a_save(target)) is not None:       # a game saved in the window, hosted from there on
             state = resume(save)
             if state.outcome is not None:               # (said before any file is written)
@@ -117,7 +120,6 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
             save = Path(args.save) if args.save else saves_dir() / f"network-{secrets.token_hex(4)}.json"
             building = guests_building(scenario, seats) if args.guests_build else []
             if building:                                 # the game begins once their forces are in
-                from game.net.mustering import Mustering
                 referee = Mustering.new(scenario, seed, options, seats, None, building, save)
             else:
                 scenario = simulate.with_built_forces(scenario, ["human" if s == "guest" else s for s in seats], seed)

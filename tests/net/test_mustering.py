@@ -207,20 +207,33 @@ def test_a_damaged_waiting_game_is_one_problem_and_the_others_resume(tmp_path):
     assert again.resume_all() == 1 and len(again.problems) == 1 and str(broken) in again.problems[0]
 
 
-def test_host_guests_build_from_the_command_line_waits_for_the_guest_s_force(tmp_path):
-    """`python -m game host SCENARIO --guests-build`: the joining guest (here the easy AI of `join
-    --ai`) builds its force before the game begins; the game is simulate's with that force."""
+def hosted_from_the_command_line(*args, home):
+    """`python -m game host ARGS` started: the process and the lines it printed down to its join command."""
     from tests.net.test_commands import game_command
-    from tests.net.test_server_restart import free_port
-    port = str(free_port())
-    host = game_command("host", DUEL, "--bind", "127.0.0.1", "--port", port, "--seed", str(SEED), "--seat", "1",
-                        "--players", "easy", "--guests-build", home=tmp_path)
+    host = game_command("host", *args, home=home)
     told = []
     while not told or not told[-1].startswith("  python -m game join"):
         told.append(host.stdout.readline())
         assert told[-1], host.stderr.read()
+    return host, told
+
+
+def test_host_guests_build_from_the_command_line_waits_for_the_guest_s_force(tmp_path):
+    """`python -m game host SCENARIO --guests-build`: the joining guest (here the easy AI of `join
+    --ai`) builds its force before the game begins; the game is simulate's with that force. A host
+    killed while it waits, started again on its save, waits again with the same code."""
+    from tests.net.test_commands import game_command
+    from tests.net.test_server_restart import free_port
+    port = str(free_port())
+    host, told = hosted_from_the_command_line(DUEL, "--bind", "127.0.0.1", "--port", port, "--seed", str(SEED),
+                                              "--seat", "1", "--players", "easy", "--guests-build", home=tmp_path)
     assert told[1] == "waiting for the forces of East: each guest builds its own on points when it joins\n"
     code = told[-2].split(": ")[-1].strip()
+    save = told[0].split("saved after every action to ")[1].strip()
+    host.kill()
+    host.wait()
+    host, told = hosted_from_the_command_line(save, "--bind", "127.0.0.1", "--port", port, home=tmp_path)
+    assert told[-2].split(": ")[-1].strip() == code and told[1].startswith("waiting for the forces of East")
     guest = game_command("join", f"127.0.0.1:{port}", "--code", code, "--ai", "easy", home=tmp_path)
     out, err = guest.communicate(timeout=300)
     host_out = host.communicate(timeout=60)[0]
