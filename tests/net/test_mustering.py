@@ -290,3 +290,29 @@ def test_bad_forces_over_the_socket_get_one_error_reply_each(waiting):
     replies = asyncio.run(main())
     assert [r["type"] for r in replies] == ["welcome", MUSTER] + ["error"] * len(messages)
     assert waiting.awaited == [0, 1] and not waiting.built
+
+
+def test_a_server_with_workers_waits_for_the_guests_forces_and_resumes_the_wait_after_kill_9(tmp_path):
+    """`serve --workers 2`: a game made to wait for its guests' forces lives in a worker; the server
+    killed (kill -9) while it waits resumes it, and the game made then is simulate's."""
+    from tests.net.test_server_restart import free_port, start_server
+    port, data, servers = free_port(), tmp_path / "server", []
+    address = f"127.0.0.1:{port}"
+    try:
+        start_server(port, data, servers, workers=2)
+        [created] = asyncio.run(exchange(address, {"type": "create", "scenario": DUEL, "seed": SEED,
+                                                   "players": [GUEST, GUEST], "build": [0, 1], "max_turns": 3}))
+        assert created["type"] == "created", created
+        servers[-1].kill()
+        servers[-1].wait()
+        assert "1 games resumed" in start_server(port, data, servers, workers=2)
+        asyncio.run(play_all(address, {int(s): c for s, c in created["codes"].items()}))
+    finally:
+        for server in servers:
+            server.kill()
+            server.wait()
+    restarted = Tables(data, open_to_create=True)
+    assert restarted.resume_all() == 1
+    base = simulate.with_turn_limit(load_scenario(DUEL), 3)
+    assert simulate.summary_line(restarted.games[created["game"]].state) == simulated_with(
+        base, {side: ai_force(base, side) for side in (0, 1)})
