@@ -194,11 +194,11 @@ class Tables:
         game_id = secrets.token_hex(6)
         while shard_of(game_id, self.shard[1]) != self.shard[0]:
             game_id = secrets.token_hex(6)
-        built = {int(k): v for k, v in forces.items()}
+        built, path = {int(k): v for k, v in forces.items()}, self.data / game_id / GAME_FILE
         awaited = mustering.awaited_sides(message["build"], base, players, built) if message.get("build") else []
         try:
-            referee = (mustering.Mustering.new(base, seed, options, players, built, awaited, self.data / game_id / GAME_FILE)
-                       if awaited else Referee.new(scenario, seed, options, players, self.data / game_id / GAME_FILE))
+            referee = (mustering.Mustering.new(base, seed, options, players, built, awaited, path) if awaited
+                       else Referee.new(scenario, seed, options, players, path))
         except (ValueError, TypeError) as exc:
             raise RefereeError(f"create: {exc}") from None
         self.add(game_id, referee)

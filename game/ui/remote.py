@@ -143,8 +143,10 @@ class RemoteGame:
             self.connection = "connected"
             self._unsent()
             if self._connections > self._force_on:
-                self.force_sent = None      # sent before this connection: lost, or taken (the referee
-            self._was_mine = False          # says which: it asks for it again or no more)          # back at its decision: said again
+                # a force sent before this connection: lost, or taken (the referee says which: it
+                # asks for it again, or no more)
+                self.force_sent = None
+            self._was_mine = False          # back at its decision: said again
             return []
         if kind == "error":
             self._unsent()

@@ -127,7 +127,8 @@ class NetLobby(Screen):
             return f"Making the game on the server at {g.where}…"
         forces = g.waiting_forces()
         if g.hosting and not set(g.codes) <= set(g.seated):
-            return "Waiting for the other player to join" + (" (then it builds its force on points)…" if forces else "…")
+            then = " (then it builds its force on points)" if forces else ""
+            return f"Waiting for the other player to join{then}…"
         if forces:
             return f"Waiting for the guest's force ({', '.join(forces)}): the game begins when it is in."
         return "Waiting for the other player to join…" if g.hosting else \
