@@ -2,7 +2,9 @@
 
 A connection's first message is `hello` with a join code (or, on a club server, `create` to start a
 game: the reply names its join codes). The code binds the connection to its seat; from then on the
-connection sends `act` messages and receives, after every action of the game, its seat's `state`.
+connection sends `act` messages and receives, after every action of the game, its seat's `state`
+(before a game whose guests build their force on points begins: `force` and `muster`,
+game/net/mustering.py).
 Every fault gets one `error` reply and changes nothing. Loopback tests bind 127.0.0.1.
 """
 from __future__ import annotations
