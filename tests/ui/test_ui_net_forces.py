@@ -189,6 +189,21 @@ def test_the_window_joins_builds_its_force_and_a_refused_one_is_one_line(app, ui
         served.stop()
 
 
+def test_a_guest_whose_side_builds_nothing_is_told_it_waits_for_the_other_s_force(app, ui_home):
+    tables = Tables(ui_home / "server", open_to_create=True)
+    created = tables.create({"scenario": DUEL, "players": [GUEST, GUEST], "seed": 5, "build": [1]})
+    served = Served(None, tables=tables)
+    try:
+        net = ask_to_join(app, served.address, created["codes"]["0"])
+        until(app, lambda: net.message == "Waiting for East's force: the game begins when it is in.", "the wait")
+        gate = threading.Event()
+        gate.set()
+        gated_guest(served.address, created["codes"]["1"], secret_force(1), gate)
+        until(app, lambda: app.top.name == "table", "the table once East's force is in")
+    finally:
+        served.stop()
+
+
 def test_a_guest_that_drops_while_building_is_back_at_its_builder(app, ui_home):
     served, waiting, code = waiting_duel(ui_home, on_server=False)
     try:

@@ -152,10 +152,11 @@ class NetMenu(Screen):
             self.app.start_session(game)
         elif game.building and not self.builder_open and not self.put_off:
             self.build_force(game.last_force)       # (a force lost with a dropped connection: as it was)
-        elif game.force_sent is not None:
+        elif game.force_sent is not None or game.waiting_forces():
             waiting = game.waiting_forces()
-            self.say("Your force is sent. " + (f"Waiting for {', '.join(waiting)}'s force…" if waiting
-                                                else "Waiting for the game to begin…"))
+            self.say(("Your force is sent. " if game.force_sent is not None else "")
+                     + (f"Waiting for {', '.join(waiting)}'s force: the game begins when it is in." if waiting
+                        else "Waiting for the game to begin…"))
 
     def back(self) -> None:
         self.stop_joining()
