@@ -169,7 +169,7 @@ async def converse(ws: Any, guest: Guest, record: list[str] | None, rounds: list
                    on_state: Callable[[Guest], Any] | None) -> None:
     """One connection: hello, then each state received and, at the guest's own decision, its answer."""
     await ws.send(guest.hello())
-    answered, sent_at = -1, None
+    answered, sent_at, built = -1, None, False
     async for text in ws:
         if record is not None:
             record.append(text)
@@ -190,6 +190,9 @@ async def converse(ws: Any, guest: Guest, record: list[str] | None, rounds: list
             on_state(guest)
         if guest.over:
             return
+        if guest.to_build is not None and not built:     # the game waits for this seat's force
+            built = True
+            await ws.send(guest.build_force())
         if guest.my_turn and guest.at != answered:
             message = guest.answer()
             answered, sent_at = guest.at, time.perf_counter()

@@ -27,6 +27,9 @@ def add_parsers(sub: Any) -> None:
     h.add_argument("--max-turns", type=int)
     h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     h.add_argument("--save", help="where the game is saved after every action (default: the saves folder)")
+    h.add_argument("--guests-build", action="store_true",
+                   help="in a scenario whose sides build their force on points, each guest builds its own "
+                        "on its machine before the game begins (default: the scenario's own force)")
     add_tls(h)
     j = sub.add_parser("join", help="join a hosted game with its code")
     j.add_argument("address", metavar="ADDRESS:PORT", help="or ws://ADDRESS:PORT, or wss://ADDRESS:PORT for TLS")
@@ -90,6 +93,7 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from game.io.paths import saves_dir
     from game.io.save_file import HUMAN, resume
     from game.io.scenario_file import load_scenario
+    from game.net.mustering import Mustering, mustering_path
     from game.net.referee import GUEST, Referee, seats_path
     context = tls_of(args)
     try:
@@ -99,6 +103,8 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
             referee = Referee.restart(target)            # a host restarted: its guests' codes hold
             if referee.over:
                 raise ValueError(game_over(referee.state, target))
+        elif target.suffix == ".json" and (waiting := mustering_path(target)).exists():
+            referee = Mustering.restart(waiting)         # restarted while it waited for the guests' forces
         elif (save := a_save(target)) is not None:       # a game saved in the window, hosted from there on
             state = resume(save)
             if state.outcome is not None:               # (said before any file is written)
@@ -111,36 +117,52 @@ def host(args: argparse.Namespace, options: dict[str, Any]) -> int:
             scenario = simulate.with_turn_limit(load_scenario(args.target), args.max_turns)
             seats = seats_from(args, len(scenario.sides))
             seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 63)
-            scenario = simulate.with_built_forces(scenario, ["human" if s == "guest" else s for s in seats], seed)
             save = Path(args.save) if args.save else saves_dir() / f"network-{secrets.token_hex(4)}.json"
-            referee = Referee.new(scenario, seed, options, seats, save)
+            building = guests_building(scenario, seats) if args.guests_build else []
+            if building:                                 # the game begins once their forces are in
+                referee = Mustering.new(scenario, seed, options, seats, None, building, save)
+            else:
+                scenario = simulate.with_built_forces(scenario, ["human" if s == "guest" else s for s in seats], seed)
+                referee = Referee.new(scenario, seed, options, seats, save)
     except FileProblem as exc:
         raise ValueError(str(exc)) from None
 
+    scenario = getattr(referee, "scenario", None) or referee.state.scenario      # (a game waiting for forces)
+
     def tell_where(server: Any) -> None:           # once the port is open
-        print(f"hosting {referee.state.scenario.title} ({referee.state.ruleset_id}); saved after every action "
-              f"to {referee.save_path}")
+        print(f"hosting {scenario.title} ({scenario.ruleset}); saved after every action to {referee.save_path}")
+        if getattr(referee, "awaited", None):
+            print("waiting for the forces of " + ", ".join(scenario.sides[s].name for s in referee.awaited)
+                  + ": each guest builds its own on points when it joins")
         for address in addresses(args.bind):
             print(f"address {address}:{args.port}")
         print(f"port {args.port}")
         where = f"wss://ADDRESS:{args.port}" if context else f"ADDRESS:{args.port}"
         trust = " [--ca CERT, a copy of this host's certificate, when it is its own]" if context else ""
         for seat, code in sorted(referee.codes.items()):
-            print(f"join code for side {seat} ({referee.state.scenario.sides[seat].name}): {code}")
+            print(f"join code for side {seat} ({scenario.sides[seat].name}): {code}")
             print(f"  python -m game join {where} --code {code}{trust}", flush=True)
-    listen(hosting(referee, args, tell_where, context), args)
+    tables = told_tables(referee)
+    listen(hosting(tables, args, tell_where, context), args)
     from game.simulate import summary_line
-    print(summary_line(referee.state))
+    print(summary_line(tables.games["game"].state))
     return 0
 
 
-async def hosting(referee: Any, args: argparse.Namespace, ready: Any, context: Any) -> None:
+def guests_building(scenario: Any, seats: list[str]) -> list[int]:
+    """--guests-build: the guest sides whose force the scenario lets them build on points."""
+    from game.engine import registry
+    from game.net.referee import GUEST
+    rs = registry.get(scenario.ruleset)
+    return [side for side, who in enumerate(seats) if who == GUEST and rs.muster(scenario, side) is not None]
+
+
+async def hosting(tables: Any, args: argparse.Namespace, ready: Any, context: Any) -> None:
     """Serve the one game until it is over and every guest seat was told its end: a guest away at
     that moment (its connection dropped) comes back within its backoff; LINGER seconds at most."""
     from game.net.server import serve_forever
-    tables = told_tables(referee)
     serving = asyncio.create_task(serve_forever(tables, args.bind, args.port, ready=ready, ssl=context))
-    ended = asyncio.create_task(every_guest_told(tables, referee))
+    ended = asyncio.create_task(every_guest_told(tables))
     await asyncio.wait({serving, ended}, return_when=asyncio.FIRST_COMPLETED)
     ended.cancel()
     serving.cancel()
@@ -168,11 +190,11 @@ def told_tables(referee: Any) -> Any:
     return tables
 
 
-async def every_guest_told(tables: Any, referee: Any) -> None:
+async def every_guest_told(tables: Any) -> None:
     from game.net.referee import GUEST
-    while not referee.over:
+    while not tables.games["game"].over:        # (the game itself once its forces are in)
         await asyncio.sleep(0.1)
-    guests = {seat for seat, who in enumerate(referee.seats) if who == GUEST}
+    guests = {seat for seat, who in enumerate(tables.games["game"].seats) if who == GUEST}
     until = asyncio.get_running_loop().time() + LINGER
     while not guests <= tables.told_end and asyncio.get_running_loop().time() < until:
         await asyncio.sleep(0.1)

@@ -84,14 +84,15 @@ class Referee:
     # -- making and resuming --------------------------------------------------------------------
     @classmethod
     def new(cls, scenario: Scenario, seed: int, options: dict[str, Any] | None, seats: list[str],
-            save_path: Path | None = None) -> "Referee":
-        return cls.seat(engine.new_game(scenario, seed, options), [], seats, save_path)
+            save_path: Path | None = None, codes: dict[int, str] | None = None) -> "Referee":
+        return cls.seat(engine.new_game(scenario, seed, options), [], seats, save_path, codes)
 
     @classmethod
     def seat(cls, state: GameState, actions: list[Action], seats: list[str],
-             save_path: Path | None = None) -> "Referee":
-        """Referee a game (new, or resumed from a player's save): new join codes for its guest seats."""
-        codes = {s: new_code() for s, who in enumerate(seats) if who == GUEST}
+             save_path: Path | None = None, codes: dict[int, str] | None = None) -> "Referee":
+        """Referee a game (new, or resumed from a player's save): new join codes for its guest seats
+        (`codes`: the ones a game waiting for its forces gave out, game/net/mustering.py)."""
+        codes = codes or {s: new_code() for s, who in enumerate(seats) if who == GUEST}
         referee = cls(state, list(actions), list(seats), codes, save_path)
         if save_path is not None:
             write_json_atomic(seats_path(save_path), {"seats": seats, "codes": {str(s): c for s, c in codes.items()}})

@@ -2,7 +2,9 @@
 
 A connection's first message is `hello` with a join code (or, on a club server, `create` to start a
 game: the reply names its join codes). The code binds the connection to its seat; from then on the
-connection sends `act` messages and receives, after every action of the game, its seat's `state`.
+connection sends `act` messages and receives, after every action of the game, its seat's `state`
+(before a game whose guests build their force on points begins: `force` and `muster`,
+game/net/mustering.py).
 Every fault gets one `error` reply and changes nothing. Loopback tests bind 127.0.0.1.
 """
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any, AsyncIterator, Callable
 import websockets
 
 from game.io.errors import FileProblem
-from game.net import wire
+from game.net import mustering, wire
 from game.net.compose import Sent
 from game.net.referee import GUEST, Referee, RefereeError
 
@@ -137,11 +139,11 @@ class Tables:
     def resume_all(self) -> int:
         """Every game saved in the data folder, back as it was (after a restart, even a kill -9)."""
         assert self.data is not None
-        for path in sorted(self.data.glob(f"*/{GAME_FILE}")):
+        for path in sorted(self.data.glob(f"*/{GAME_FILE}")) + mustering.waiting_in(self.data, GAME_FILE):
             if shard_of(path.parent.name, self.shard[1]) != self.shard[0]:
                 continue                        # another worker's game
             try:
-                self.add(path.parent.name, referee := Referee.restart(path))
+                self.add(path.parent.name, referee := mustering.restart(path))    # (or waiting for its forces)
             except (FileProblem, RefereeError) as exc:     # one broken game does not stop the others
                 self.problems.append(str(exc))
                 continue
@@ -164,7 +166,8 @@ class Tables:
     def create(self, message: dict[str, Any]) -> dict[str, Any]:
         """A new game on a club server: {scenario (a bundled name), players (guest or an AI level,
         one per side), seed?, options?, max_turns?, forces? (built on points by its maker, a list of
-        entries by side, checked as the setup screen checks them)} -> its id and join codes."""
+        entries by side, checked as the setup screen checks them), build? (the sides whose guest
+        builds its own force: the game waits for them, game/net/mustering.py)} -> its id and join codes."""
         from game import simulate
         from game.io.save_file import HUMAN
         from game.io.scenario_file import load_scenario
@@ -182,8 +185,8 @@ class Tables:
         if not isinstance(forces, dict) or not all(str(k).isdigit() and isinstance(v, list) for k, v in forces.items()):
             raise RefereeError("create.forces: expected the forces built on points, a list of entries by side")
         try:
-            scenario = simulate.with_turn_limit(load_scenario(str(message.get("scenario"))), max_turns)
-            scenario = simulate.with_built_forces(scenario, [HUMAN if p == GUEST else p for p in players], seed,
+            base = simulate.with_turn_limit(load_scenario(str(message.get("scenario"))), max_turns)
+            scenario = simulate.with_built_forces(base, [HUMAN if p == GUEST else p for p in players], seed,
                                                   {int(k): v for k, v in forces.items()})
         except FileProblem as exc:
             raise RefereeError(f"create.scenario: {exc}") from None
@@ -193,8 +196,11 @@ class Tables:
         game_id = secrets.token_hex(6)
         while shard_of(game_id, self.shard[1]) != self.shard[0]:
             game_id = secrets.token_hex(6)
+        built, path = {int(k): v for k, v in forces.items()}, self.data / game_id / GAME_FILE
+        awaited = mustering.awaited_sides(message["build"], base, players, built) if message.get("build") else []
         try:
-            referee = Referee.new(scenario, seed, options, players, self.data / game_id / GAME_FILE)
+            referee = (mustering.Mustering.new(base, seed, options, players, built, awaited, path) if awaited
+                       else Referee.new(scenario, seed, options, players, path))
         except (ValueError, TypeError) as exc:
             raise RefereeError(f"create: {exc}") from None
         self.add(game_id, referee)
@@ -234,6 +240,8 @@ class Tables:
             refused = referee.handle(seat.seat, text, settle=False)
             if refused is None:
                 await self.settle(referee)
+                if type(referee) is mustering.Mustering:
+                    referee = self.begin(referee)
                 await self.tell_all(referee, seat.seat)
                 await self.compact(referee)
                 if self.all_over is not None and all(r.over for r in self.games.values()):
@@ -249,10 +257,27 @@ class Tables:
         referee, side = self.find(message.get("code"))
         seat = Seat(ws, referee, side)
         async with self.lock(referee):
+            if type(referee) is mustering.Mustering and referee.begun is not None:   # begun meanwhile
+                seat.referee = referee = referee.begun
             self.seated.add(seat)
             await ws.send(wire.dumps(referee.welcome(side)))
             await self.tell(seat)
         return seat
+
+    def begin(self, waiting: mustering.Mustering) -> Referee | mustering.Mustering:
+        """A game waiting for its forces that got the last one: the game itself from now on, in
+        its place, under its lock, for the seats at it (each sent the whole view next)."""
+        game = waiting.begun
+        if game is None:
+            return waiting
+        for game_id, held in list(self.games.items()):
+            if held is waiting:
+                self.games[game_id] = game
+        self._locks[id(game)] = self.lock(waiting)
+        for seat in self.seated:
+            if seat.referee is waiting:
+                seat.referee, seat.sent = game, None
+        return game
 
     @staticmethod
     async def settle(referee: Referee) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import game as engine
+from game.engine import registry
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.flow import Decision
@@ -21,6 +22,7 @@ from game.engine.ruleset import Option
 from game.engine.state import GameState
 from game.net import wire
 from game.net.guest import Guest
+from game.net.mustering import MUSTER, force_message
 from game.net.link import Link
 from game.ui.components.nesting import BattleReport, report_of
 from game.ui.session import HUMAN, Done
@@ -28,7 +30,7 @@ from game.ui.session import HUMAN, Done
 NO_UNDO = "the referee holds the game: over the network an action stands once sent"
 NO_LOOKING_BACK = "looking back needs the whole game, which the referee keeps"
 GUEST_SAVE = "a guest holds only its side's view: the host keeps the whole game, saved after every action"
-FORCES_BY_HOST = "Forces on points: the host chose them, yours too (over the network a guest does not build its own)"
+FORCES_BY_HOST = "Forces on points: the host chose yours (it did not leave it to you to build)"
 
 
 class RemoteError(ValueError):
@@ -96,6 +98,11 @@ class RemoteGame:
         self._shown: GameState | None = None    # the latest view received
         self._was_mine = False             # the latest state was this seat's decision
         self.battles_over: list[BattleReport] = []   # battles ended, their result screen not shown yet
+        self.force_sent: list[dict] | None = None     # the force this seat sent, while the game waits
+        self.last_force: list[dict] | None = None     # the force it sent last (to build again when refused)
+        self._connections = 0              # the connections made so far, as far as polled
+        self._force_on = 0                 # the connection the force went out on (or the one before it)
+        self.built_own = False             # the referee asked this seat to build its own force
 
     # -- what arrived ----------------------------------------------------------------------------
     def poll(self) -> list[tuple[str, str]]:
@@ -108,6 +115,7 @@ class RemoteGame:
                 notices += self._take(value)
             elif kind == "connected":           # the transport is up: connected once welcomed
                 self.connection = "joining"
+                self._connections += 1
             elif kind == "reconnecting":
                 if self.connection != "reconnecting":
                     notices.append(("reconnecting", str(value)))
@@ -134,11 +142,22 @@ class RemoteGame:
         if kind == "welcome":              # (again, after a drop): an action sent before it is lost
             self.connection = "connected"
             self._unsent()
+            if self._connections > self._force_on:
+                # a force sent before this connection: lost, or taken (the referee says which: it
+                # asks for it again, or no more)
+                self.force_sent = None
             self._was_mine = False          # back at its decision: said again
             return []
         if kind == "error":
             self._unsent()
+            if self.force_sent is not None and self.guest.to_build is not None:
+                self.force_sent = None      # refused: back to the builder
+                return [("force-refused", self.guest.errors[-1])]
             return [("error", self.guest.errors[-1])]
+        if kind == MUSTER:
+            self.built_own = self.built_own or self.guest.to_build is not None
+            self.version += 1
+            return []
         self.awaiting = False
         self.version += 1
         self._shown = self.guest.view
@@ -156,6 +175,44 @@ class RemoteGame:
             self.history.pop()
             self.version += 1
         self.awaiting = False
+
+    # -- a force built on points, before the game begins (game/net/mustering.py) -----------------
+    @property
+    def building(self) -> bool:
+        """The referee waits for this seat's force, and it has not sent one."""
+        return self.guest.to_build is not None and self.force_sent is None and self.connection == "connected"
+
+    def to_build(self) -> tuple[Any, Any, int]:
+        """The scenario, its ruleset and the side this seat builds a force for."""
+        scenario = self.guest.to_build
+        assert scenario is not None and self.guest.seat is not None
+        return scenario, registry.get(scenario.ruleset), self.guest.seat
+
+    def send_force(self, entries: list[dict]) -> None:
+        """The force built in the builder, to the referee (which checks it; refused: `force-refused`)."""
+        self.force_sent = self.last_force = list(entries)
+        # the connection it goes out on: a connection the link made since the last poll is told in
+        # its inbox before that connection drops what was sent before it (link.py's pump)
+        with self.link.inbox.mutex:
+            made = sum(a.kind == "connected" for a in self.link.inbox.queue)
+        self._force_on = self._connections + made
+        self.link.send(force_message(self.guest.seat or 0, entries))
+        self.version += 1
+
+    def waiting_forces(self) -> list[str]:
+        """The other sides whose force the game waits for, by name (none once it has begun)."""
+        if self.ready:
+            return []
+        return [self.guest.sides[s] if s < len(self.guest.sides) else f"side {s + 1}"
+                for s in self.guest.waiting if s != self.guest.seat]
+
+    def title(self) -> str:
+        """The scenario's title, known from the first view (or, waiting for the forces, from `muster`)."""
+        return self.scenario.title if self.ready else self.guest.title or "the game"
+
+    def side_names(self) -> list[str]:
+        """The sides' names, known from the welcome on (before the game's first view)."""
+        return [s.name for s in self.scenario.sides] if self.ready else list(self.guest.sides)
 
     # -- asking --------------------------------------------------------------------------------
     @property
@@ -351,7 +408,7 @@ class RemoteGame:
     def forces_note(self) -> str | None:
         """What a seat that did not make the game is told of its force in a scenario built on points
         (its ruleset gives the seat's side a force to build): the host chose it."""
-        if self.hosting or self.codes or not self.ready:
+        if self.hosting or self.codes or self.built_own or not self.ready:
             return None
         try:
             on_points = self.ruleset.muster(self.scenario, self.guest.seat) is not None

@@ -94,16 +94,20 @@ def people(players: list[str]) -> list[str]:
 
 
 def host_game(scenario: Any, seed: int, options: dict[str, Any], players: list[str], port: int,
-              bind: str | None = None) -> RemoteGame:
+              bind: str | None = None, forces: dict[int, list] | None = None, awaited: list[int] = ()) -> RemoteGame:
     """Referee the game in this process (saved after every action in the saves folder, so
-    `python -m game host` can take it up again) and listen for its guests on `port`."""
+    `python -m game host` can take it up again) and listen for its guests on `port`. `awaited`:
+    the guest sides that build their own force on points: the game then waits for them, made from
+    `scenario` as the file gives it and the `forces` built here (game/net/mustering.py)."""
     from game.io.paths import saves_dir
+    from game.net.mustering import Mustering
     from game.net.referee import Referee
     from game.net.server import host_referee
     seats, mine = seats_of(players)
     bind = bind or BIND
     save = saves_dir() / f"network-{secrets.token_hex(4)}.json"
-    referee = Referee.new(scenario, seed, options, seats, save)
+    referee = (Mustering.new(scenario, seed, options, seats, forces, list(awaited), save) if awaited
+               else Referee.new(scenario, seed, options, seats, save))
     link = Link(_waker())
     game = RemoteGame(link, referee.codes[mine], "this machine", people(players), save, hosting=True, mine=mine)
     game.codes = {s: c for s, c in referee.codes.items() if s != mine}
@@ -114,10 +118,12 @@ def host_game(scenario: Any, seed: int, options: dict[str, Any], players: list[s
 
 
 def host_on_server(address: str, scenario_name: str, seed: int, options: dict[str, Any],
-                   players: list[str], ca: str | None = None, forces: dict[int, list] | None = None) -> RemoteGame:
+                   players: list[str], ca: str | None = None, forces: dict[int, list] | None = None,
+                   awaited: list[int] = ()) -> RemoteGame:
     """Make the game on a club server (the server is the referee; we are a guest there too); `ca`:
     the certificate its TLS is trusted by (a wss:// address trusts the system's); `forces`: the
-    forces built on points in the setup, by side (the server checks them as the setup did)."""
+    forces built on points in the setup, by side (the server checks them as the setup did);
+    `awaited`: the guest sides that build their own (the server waits for them)."""
     seats, mine = seats_of(players)
     address = address_with_port(address)
     link = Link(_waker())
@@ -125,6 +131,8 @@ def host_on_server(address: str, scenario_name: str, seed: int, options: dict[st
     request = {"scenario": scenario_name, "players": seats, "seed": seed, "options": options}
     if forces:
         request["forces"] = {str(side): entries for side, entries in forces.items()}
+    if awaited:
+        request["build"] = list(awaited)
 
     async def make() -> None:
         await created(link, address, request, mine, ca)

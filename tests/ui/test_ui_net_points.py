@@ -1,8 +1,8 @@
-"""Issue 29, forces on points over the network. The host chooses every person's force in its setup:
-its own and the guest's (built there, or left as the scenario's), and the guest is told so when its
-table opens; building one's own force from the other machine is not offered. A game made on a club
-server takes the forces built in the setup with it (the server checks them as the setup does).
-Loopback only (127.0.0.1)."""
+"""Issue 29, forces on points over the network, as the host chooses them in its setup: its own, and
+the guest's when it does not leave it to the guest (it builds it there, "You", or leaves the
+scenario's own); the guest is then told so when its table opens. A game made on a club server takes
+the forces built in the setup with it (the server checks them as the setup does). The guest building
+its own on its machine: test_ui_net_forces.py. Loopback only (127.0.0.1)."""
 from __future__ import annotations
 
 import pygame
@@ -47,9 +47,16 @@ def names_of(state, side: int) -> list[str]:
     return [u.name for u in state.units.values() if u.side == side]
 
 
+def choose_for_the_guest(app, setup, label: str) -> None:
+    """One of the guest side's choices of who makes its force: "Guest", "Scenario", "You"."""
+    press(app, next(b for b in setup.container.elements if getattr(b, "text", "") == label), frames=3)
+
+
 def test_the_host_builds_the_guests_force_too_and_the_guest_plays_it(app, ui_home):
     setup = host_the_duel(app)
-    assert "East is the guest's: you choose its force" in [t for t, *_ in setup.right_labels]
+    choose_for_the_guest(app, setup, "You")
+    assert "East's force: you build it" in [
+        t for t, *_ in setup.right_labels]
     forces = build_only_a_thief(app, setup, "East")
     assert [e["name"] for e in forces[1]] == ["Thief"]
     press(app, setup.start_button, frames=3)
@@ -85,6 +92,7 @@ def test_a_game_made_on_a_club_server_takes_the_forces_built_in_the_setup(app, u
     served = Served(None, tables=Tables(ui_home / "server", open_to_create=True))
     try:
         setup = host_the_duel(app, served.address)
+        choose_for_the_guest(app, setup, "Scenario")
         build_only_a_thief(app, setup, "West")                               # the host's own force
         press(app, setup.start_button, frames=3)
         lobby = app.top

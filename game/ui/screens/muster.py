@@ -304,9 +304,12 @@ class MusterScreen(Screen):
             for n, line in enumerate(fonts.wrap(text, 11, width)[:2]):
                 theme.draw_text(surface, fonts, line, (x, y + n * fonts.line_height(11)), 11, theme.DIM, "i")
         self.draw_tally(surface)
-        if self.message:
-            theme.draw_text(surface, fonts, self.message, (m, surface.get_height() - self.s(14)), 14, theme.BAD,
-                            anchor="bottomleft")
+        if self.message:                # wrapped left of the buttons on the right
+            lines = fonts.wrap(self.message, 14, self.right_rect.x - 2 * m)
+            bottom = surface.get_height() - self.s(14)
+            for n, line in enumerate(reversed(lines)):
+                theme.draw_text(surface, fonts, line, (m, bottom - n * fonts.line_height(14)), 14, theme.BAD,
+                                anchor="bottomleft")
 
     def step_prices(self, fid: str) -> str:
         """What the -/+ buttons of a number field would cost, as the ruleset prices the force."""

@@ -1,6 +1,8 @@
 """What to tell the other player: the addresses this machine can be reached at, the port and the
 join code (each in a field to select, with a Copy button), until the guest joins; then the table.
-For a game made on a club server: the server's address and the guest's code."""
+For a game made on a club server: the server's address and the guest's code. A game whose guest
+builds its own force on points begins once that force is in: meanwhile the lobby says it waits for
+it (the force itself is never sent here)."""
 from __future__ import annotations
 
 import pygame
@@ -43,8 +45,9 @@ class NetLobby(Screen):
             out.append(("Port", str(g.port)))
         else:
             out.append(("Server", g.where))
+        names = g.side_names()
         for seat, code in sorted(g.codes.items()):
-            side = g.scenario.sides[seat].name if g.ready else f"side {seat + 1}"
+            side = names[seat] if seat < len(names) else f"side {seat + 1}"
             out.append((f"Join code ({side})", code))
         return out
 
@@ -122,6 +125,12 @@ class NetLobby(Screen):
             return "Opening the port…"
         if not g.hosting and not g.codes:
             return f"Making the game on the server at {g.where}…"
+        forces = g.waiting_forces()
+        if g.hosting and not set(g.codes) <= set(g.seated):
+            then = " (then it builds its force on points)" if forces else ""
+            return f"Waiting for the other player to join{then}…"
+        if forces:
+            return f"Waiting for the guest's force ({', '.join(forces)}): the game begins when it is in."
         return "Waiting for the other player to join…" if g.hosting else \
             "Give the code to the other player; the game goes on on the table."
 
@@ -130,7 +139,7 @@ class NetLobby(Screen):
         surface.fill(theme.BG)
         fonts = self.app.fonts
         g = self.game
-        title = g.scenario.title if g.ready else "the game"
+        title = g.title()
         theme.draw_text(surface, fonts, f"Hosting {title}" if g.hosting else f"{title} on a club server",
                         (self.s(80), self.s(50)), 28, theme.ACCENT, "b")
         theme.draw_text(surface, fonts, "Tell the other player these, to type in Play over the network → Join:",

@@ -2,7 +2,12 @@
 the address and the code the host gave. Joining shows one line while it connects, and one line when
 it cannot (a wrong code, another version, nobody at that address, a certificate not trusted); the
 window goes on. A club's TLS server with a certificate of its own is trusted through the
-"Certificate (CA file)" field (a copy of its cert.pem), for joining and for hosting on it."""
+"Certificate (CA file)" field (a copy of its cert.pem), for joining and for hosting on it.
+
+A game whose host left this side's force on points to its guest waits for it: the force builder
+opens (the hotseat's own, for this side only, with the scenario's points limit), and Done sends the
+force to the referee; one it refuses is said in one line and the builder opens again. Cancel leaves
+the builder; Join (or B) opens it again."""
 from __future__ import annotations
 
 import pygame
@@ -22,7 +27,9 @@ class NetMenu(Screen):
         join's --ca, the certificate a club's TLS server is trusted by)."""
         super().__init__(app)
         self.message, self.colour = "", theme.DIM
-        self.joining = None                 # the RemoteGame while it connects
+        self.joining = None                 # the RemoteGame while it connects (and its side's force is built)
+        self.builder_open = False           # its force builder is open over this screen
+        self.put_off = False                # the player left the builder without sending its force
         self.texts = {"port": str(DEFAULT_PORT), "server": "", "address": address, "code": code, "ca": ca or ""}
         if address and code:
             app.later(self.join)
@@ -88,6 +95,9 @@ class NetMenu(Screen):
 
     # -- join ----------------------------------------------------------------------------------
     def join(self) -> None:
+        if self.joining is not None and self.joining.building:
+            self.build_force()              # joined already: its side's force is awaited
+            return
         texts = self.read()
         if not texts["address"]:
             self.say("Address: type the host's address (and port), as it shows it", theme.BAD)
@@ -108,11 +118,31 @@ class NetMenu(Screen):
             self.joining.close()
             self.joining = None
 
+    # -- its side's force on points, built here before the game begins ---------------------------
+    def build_force(self, entries: list[dict] | None = None) -> None:
+        """The hotseat's force builder for this seat's side; Done sends the force to the referee."""
+        game = self.joining
+        scenario, ruleset, side = game.to_build()
+        self.builder_open, self.put_off = True, False
+        self.app.open("muster", scenario, ruleset, side, entries or ruleset.muster_force(scenario, side),
+                      game.send_force, others=["The other side's force:", "unseen until the game shows it"])
+
+    def resume(self) -> None:
+        super().resume()
+        if self.builder_open and self.joining is not None and self.joining.building:
+            self.put_off = True
+            self.say("Your force is not sent: the game begins once it is in. Join (or B) builds it.", theme.WARN)
+        self.builder_open = False
+
     def update(self, dt: float) -> None:
         game = self.joining
         if game is None:
             return
         for kind, text in game.poll():
+            if kind == "force-refused":
+                self.say(f"The referee refused your force: {text}", theme.BAD)
+                self.build_force(game.last_force)
+                return
             if kind in ("failed", "error") and not game.ready:
                 self.say(text, theme.BAD)
                 self.stop_joining()
@@ -120,6 +150,13 @@ class NetMenu(Screen):
         if game.ready:
             self.joining = None
             self.app.start_session(game)
+        elif game.building and not self.builder_open and not self.put_off:
+            self.build_force(game.last_force)       # (a force lost with a dropped connection: as it was)
+        elif game.force_sent is not None or game.waiting_forces():
+            waiting = game.waiting_forces()
+            self.say(("Your force is sent. " if game.force_sent is not None else "")
+                     + (f"Waiting for {', '.join(waiting)}'s force: the game begins when it is in." if waiting
+                        else "Waiting for the game to begin…"))
 
     def back(self) -> None:
         self.stop_joining()
@@ -138,6 +175,8 @@ class NetMenu(Screen):
                 self.host()
             elif event.key in (pygame.K_j, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.join()
+            elif event.key == pygame.K_b and self.joining is not None and self.joining.building:
+                self.build_force()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entries.get("code"):
             self.join()
 

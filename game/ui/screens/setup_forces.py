@@ -30,11 +30,14 @@ class ForcesOnPoints:
         self.right_labels.append(("Forces on points", x, y, "h"))
         y += self.s(28)
         host = getattr(self, "host", None)
+        players = host.people(self.players) if host is not None else self.players     # (you, the guest: people)
         for m in musters:
             name = scen.sides[m.side].name
-            if host is not None and (note := host.force_note(self.players[m.side], name)):
-                self.right_labels.append((note, x, y, "dim"))
-                y += self.s(22)
+            choice = host.guest_force(self, m.side) if host is not None else None
+            if choice is not None:          # hosting: the guest builds it, or the scenario's, or you
+                y = self.guest_force_row(host, m.side, choice, name, x, y, width, ch)
+                if choice != host.you_build:
+                    continue
             text = f"{name}: build it again…" if self.sealed(m.side) else f"{name}: build the force…"
             self.button(pygame.Rect(x, y, width, ch), text, lambda m=m: self.open_muster(m))
             y += ch + self.s(2)
@@ -43,13 +46,25 @@ class ForcesOnPoints:
             elif m.side in self.forces:
                 n = len(self.forces[m.side])
                 note = f"built: {n} {m.noun if n == 1 else m.nouns}"
-            elif self.players[m.side] != HUMAN and m.ai_builds:
-                note = f"the AI ({self.players[m.side]}) builds it"
+            elif players[m.side] != HUMAN and m.ai_builds:
+                note = f"the AI ({players[m.side]}) builds it"
             else:
                 note = "the scenario's own force"
             self.right_labels.append((note, x, y, "dim"))
             y += self.s(22)
         return y
+
+    def guest_force_row(self, host, side: int, choice: str, name: str, x: int, y: int, width: int, ch: int) -> int:
+        """Hosting: who makes a guest side's force, one button per choice (the chosen one lit)."""
+        self.right_labels.append((host.force_note(choice, name), x, y, "dim"))
+        y += self.s(22)
+        gap = self.s(4)
+        w = (width - 2 * gap) // len(host.choices)
+        for n, (key, label, _note, what) in enumerate(host.choices):
+            self.button(pygame.Rect(x + n * (w + gap), y, w, ch), label,
+                        lambda key=key: host.choose_guest_force(self, side, key),
+                        "#primary" if key == choice else None, f"{name}'s force, chosen by {label.lower()}: {what}")
+        return y + ch + self.s(6)
 
     # -- hotseat: a force built by one player is hidden from the others ------------------------------
     def hotseat(self) -> bool:
