@@ -30,6 +30,7 @@ import dataclasses
 import json
 import os
 import secrets
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,7 @@ class SharedJournal:
         self._size = 0
         self._needs: dict[Path, dict[str, int]] = {}    # per file: each game's last action in it
         self._retired: int | None = None        # the file before (a sync under way may still use it)
+        self._held = threading.Lock()           # _needs: written by the loop, and by a whole save's thread
 
     def write(self, game: str, doc: dict[str, Any]) -> None:
         """One line of `game` (a dict from entry_doc), handed to the system (not yet durable)."""
@@ -79,7 +81,8 @@ class SharedJournal:
         if self._fd is None or self._size >= ROTATE_BYTES:
             self._begin_file()
         assert self._fd is not None and self._path is not None
-        self._needs[self._path][game] = doc["n"]
+        with self._held:
+            self._needs[self._path][game] = doc["n"]
         self._size += len(data)
         while data:                                 # one write in practice; a short write is finished
             data = data[os.write(self._fd, data):]
@@ -93,13 +96,15 @@ class SharedJournal:
 
     def saved_whole(self, game: str, count: int) -> None:
         """`game` was written whole with `count` actions: its lines before are done with; a file no
-        longer written to whose every game is so done with is removed."""
-        for path, needs in list(self._needs.items()):
-            if needs.get(game, count) < count:
-                del needs[game]
-            if not needs and path != self._path:
-                del self._needs[path]
-                path.unlink(missing_ok=True)
+        longer written to whose every game is so done with is removed. (A server calls it from
+        a thread, while the event loop writes other games' lines.)"""
+        with self._held:
+            for path, needs in list(self._needs.items()):
+                if needs.get(game, count) < count:
+                    del needs[game]
+                if not needs and path != self._path:
+                    del self._needs[path]
+                    path.unlink(missing_ok=True)
 
     def lines(self, game: str, base: int) -> "GameLines":
         return GameLines(self, game, base)
@@ -119,15 +124,17 @@ class SharedJournal:
             if self._retired is not None:
                 os.close(self._retired)
             self._retired, self._fd = self._fd, None
-            if self._path is not None and not self._needs.get(self._path):
-                self._needs.pop(self._path, None)
-                self._path.unlink(missing_ok=True)
         self._files += 1
-        self._path = self.folder / f"{self.run}-{self.part}-{self._files}{SUFFIX}"
-        write_text_atomic(self._path, _line({"format": FORMAT, "version": VERSION}).decode("ascii"))
-        self._fd = os.open(self._path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        path = self.folder / f"{self.run}-{self.part}-{self._files}{SUFFIX}"
+        write_text_atomic(path, _line({"format": FORMAT, "version": VERSION}).decode("ascii"))
+        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
         self._size = 0
-        self._needs[self._path] = {}
+        with self._held:
+            old, self._path = self._path, path
+            self._needs[path] = {}
+            if old is not None and not self._needs.get(old):
+                self._needs.pop(old, None)
+                old.unlink(missing_ok=True)
 
 
 def _sync(fd: int) -> None:

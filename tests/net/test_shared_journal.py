@@ -7,6 +7,7 @@ and the actions of many games share a sync (a group commit), none told before it
 import asyncio
 import json
 import re
+import shutil
 
 from game.engine.state import state_hash
 from game.io.shared_journal import journal_files
@@ -178,3 +179,16 @@ def test_an_action_after_a_sync_began_waits_for_a_sync_of_its_own(tmp_path, monk
         held.run_next()
         await second
     asyncio.run(main())
+
+
+def test_a_full_journal_is_followed_by_a_new_one_let_go_of_once_its_games_were_saved_whole(tmp_path, monkeypatch):
+    from game.io import shared_journal
+    monkeypatch.setattr(shared_journal, "ROTATE_BYTES", 1)      # a new file after every line
+    tables = Tables(tmp_path / "data", open_to_create=True)
+    before = played(tables, rounds=2)
+    assert len(journal_files(tmp_path / "data")) == 2 * GAMES     # each kept: a game needs its line
+    shutil.copytree(tmp_path / "data", tmp_path / "killed")      # the server killed there resumes all
+    assert resumed(tmp_path / "killed")[1] == before
+    for referee in tables.games.values():          # each game written whole (as every 100 actions)
+        referee.save()
+    assert journal_files(tmp_path / "data") == [tables.shared._path]      # only the one written to
