@@ -84,8 +84,12 @@ class SharedJournal:
         with self._held:
             self._needs[self._path][game] = doc["n"]
         self._size += len(data)
-        while data:                                 # one write in practice; a short write is finished
-            data = data[os.write(self._fd, data):]
+        try:
+            while data:                             # one write in practice; a short write is finished
+                data = data[os.write(self._fd, data):]
+        except BaseException:
+            self._size = ROTATE_BYTES               # no line after a part of one: the next begins a file
+            raise
 
     def sync(self) -> None:
         """Every line written so far made durable (one fdatasync for every game's lines). Many may

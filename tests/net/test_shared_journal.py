@@ -192,3 +192,30 @@ def test_a_full_journal_is_followed_by_a_new_one_let_go_of_once_its_games_were_s
     for referee in tables.games.values():          # each game written whole (as every 100 actions)
         referee.save()
     assert journal_files(tmp_path / "data") == [tables.shared._path]      # only the one written to
+
+
+def test_a_line_the_disk_refused_ends_its_file_its_game_is_saved_whole_and_all_resume(tmp_path, monkeypatch):
+    """A write that fails halfway (a full disk) leaves part of a line: no other game's line follows
+    it in that file, and the game whose line it was is written whole before anyone is told."""
+    import os as real_os
+    from game.io import shared_journal
+    tables = Tables(tmp_path, open_to_create=True)
+    before = played(tables, rounds=1)
+    game = next(iter(before))
+    referee = tables.games[game]
+    plain = real_os.write
+
+    def full_disk(fd, data):
+        plain(fd, bytes(data[:20]))
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(shared_journal.os, "write", full_disk)
+    assert referee.handle(*first_action(referee), settle=False) is None
+    monkeypatch.setattr(shared_journal.os, "write", plain)
+    assert referee.settled_together is None         # the whole save is due: settle writes it
+    referee.settle()
+    for other, r in tables.games.items():          # the others go on, and this one too
+        assert r.handle(*first_action(r), settle=False) is None
+        before[other] = (state_hash(r.state), r.state.action_count)
+    tables.shared.sync()
+    assert len(journal_files(tmp_path)) == 2        # the lines after the cut one: in a new file
+    assert resumed(tmp_path)[1] == before
