@@ -16,7 +16,7 @@ import hmac
 import secrets
 import string
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from game.ai.players import AUTO_LEVEL, PLAYER_KINDS, make_player
 from game.engine import game as engine
@@ -28,9 +28,8 @@ from game.engine.state import GameState, state_hash
 from game.io.save_file import (HUMAN, SaveData, action_json, join_entries, load_save, resume, save_game,
                                 write_json_atomic)
 from game.io.errors import FileProblem
-from game.io.journal import Checkpoint, Journal, game_key, journal_path
-from game.io.journal import Entry
-from game.io.shared_journal import SharedJournal, following_save, journal_files, read_shared
+from game.io.journal import Checkpoint, Entry, Journal, game_key, journal_path
+from game.io.shared_journal import GameLines, SharedJournal, following_save, journal_files, read_shared
 from game.io.jsontext import parse_json, read_bytes
 from game.net import compose, wire
 
@@ -86,7 +85,7 @@ class Referee:
         self.problem = ""                       # why the game stopped short, if it did (an AI's failure)
         self.note = ""                          # what the journal said when the game was resumed
         self._encoded = [action_json(a, state.ruleset_id) for a in actions]
-        self._journal: Journal | Any = None     # the game's own, or its lines in the shared journal
+        self._journal: Journal | GameLines | None = None    # its own, or its lines in the shared one
         self._whole_save_due = False            # no journal holds the last actions: settle writes the save whole
         self._compact_due = False               # the journal holds them, and the save is to be written whole
         self._options: tuple[int, list[Option]] = (-1, [])     # the legal options sent at that action
@@ -118,7 +117,8 @@ class Referee:
         return referee
 
     @classmethod
-    def restart(cls, save_path: Path, shared: SharedJournal | None = None, lines: list[Entry] = ()) -> "Referee":
+    def restart(cls, save_path: Path, shared: SharedJournal | None = None,
+                lines: Sequence[Entry] = ()) -> "Referee":
         """The referee of a saved game (its save and journal; `lines`: its lines read from a server's
         shared journals), its seats and codes read from beside the save. It is saved whole at once:
         the journal begins again after it (a line a crash cut short is gone, and `note` says so)."""

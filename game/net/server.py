@@ -400,4 +400,5 @@ def host_referee(referee: Referee) -> Tables:
     return tables
 
 
-__all__ = ["GUEST", "GroupCommit", "HandedOver", "Tables", "earlier_journals", "forget", "serve_forever", "host_referee", "shard_of", "FRAME_LIMIT"]
+__all__ = ["GUEST", "GroupCommit", "HandedOver", "Tables", "earlier_journals", "forget", "serve_forever",
+           "host_referee", "shard_of", "FRAME_LIMIT"]
