@@ -81,12 +81,7 @@ class Journal:
     def append(self, action: dict[str, Any], checkpoint: "Checkpoint | None" = None) -> None:
         """The next action of the game (as a save writes it), and on some lines the checkpoint after it.
         The file stays open until the next `sync`, which uses the same handle (one open a sync)."""
-        doc: dict[str, Any] = {"n": self.count, "action": action}
-        if checkpoint is not None:
-            doc.update(hash=checkpoint.state_hash, turn=checkpoint.turn)
-            if checkpoint.label is not None:
-                doc["label"] = checkpoint.label
-        data = memoryview(_line(doc))
+        data = memoryview(_line(entry_doc(self.count, action, checkpoint)))
         if self._fd is None:
             self._fd = self._open()
         try:
@@ -120,6 +115,16 @@ class Journal:
         return os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
 
 
+def entry_doc(n: int, action: dict[str, Any], checkpoint: "Checkpoint | None") -> dict[str, Any]:
+    """An action line: its place in the game, the action, and on some lines the checkpoint after it."""
+    doc: dict[str, Any] = {"n": n, "action": action}
+    if checkpoint is not None:
+        doc.update(hash=checkpoint.state_hash, turn=checkpoint.turn)
+        if checkpoint.label is not None:
+            doc["label"] = checkpoint.label
+    return doc
+
+
 # -- reading -------------------------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
 class Checkpoint:
@@ -134,12 +139,13 @@ class Checkpoint:
 @dataclasses.dataclass(frozen=True)
 class Entry:
     """One action line: its line number in the file, the action's place in the game (`n`), the
-    action as a save writes it and, on some lines, the checkpoint after it."""
+    action as a save writes it and, on some lines, the checkpoint after it; the file it is in."""
 
     line: int
     n: int
     action: dict[str, Any]
     checkpoint: Checkpoint | None
+    source: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -191,15 +197,20 @@ def _header(doc: Any, key: str, source: str) -> int:
 def _entry(doc: Any, source: str, line: int, expected: int) -> Entry:
     if not isinstance(doc, dict):
         raise FileProblem(source, f"line {line}", "expected an object {\"n\": ..., \"action\": ...}")
-    extra = set(doc) - {"n", "action", "hash", "turn", "label"}
-    if extra:
-        raise FileProblem(source, f"line {line}.{sorted(extra)[0]}", "expected only n, action, hash, turn and label")
     if doc.get("n") != expected or isinstance(doc.get("n"), bool):
         raise FileProblem(source, f"line {line}.n", f"expected action {expected} (the lines follow each other), "
                                                     f"got {shown(doc.get('n'))}")
+    return entry_from(doc, source, line, expected)
+
+
+def entry_from(doc: dict[str, Any], source: str, line: int, n: int) -> Entry:
+    """An action line's fields checked (its `n` already read): the action and the checkpoint."""
+    extra = set(doc) - {"n", "action", "hash", "turn", "label"}
+    if extra:
+        raise FileProblem(source, f"line {line}.{sorted(extra)[0]}", "expected only n, action, hash, turn and label")
     if not isinstance(doc.get("action"), dict):
         raise FileProblem(source, f"line {line}.action", f"expected an action object, got {shown(doc.get('action'))}")
-    return Entry(line, expected, doc["action"], _checkpoint(doc, source, line))
+    return Entry(line, n, doc["action"], _checkpoint(doc, source, line), source)
 
 
 def _checkpoint(doc: dict[str, Any], source: str, line: int) -> Checkpoint | None:
@@ -216,4 +227,5 @@ def _checkpoint(doc: dict[str, Any], source: str, line: int) -> Checkpoint | Non
     return Checkpoint(digest, turn, label)
 
 
-__all__ = ["Checkpoint", "Entry", "Journal", "JournalRead", "game_key", "journal_path", "read_journal"]
+__all__ = ["Checkpoint", "Entry", "Journal", "JournalRead", "entry_doc", "entry_from", "game_key", "journal_path",
+           "read_journal"]

@@ -30,7 +30,7 @@ from game.engine.scenario import Scenario
 from game.engine.state import GameState, state_hash
 from game.io.errors import FileProblem, shown
 from game.io.explain import problem_from
-from game.io.journal import game_key, journal_path, read_journal
+from game.io.journal import Entry, game_key, journal_path, read_journal
 from game.io.jsontext import MAX_SAVE_BYTES, expect_object, parse_json, read_bytes
 from game.io.models import SAVE_FORMAT, SAVE_VERSION, SaveModel
 from game.io.paths import (autosave_path, autosave_slot, autosaves, clean_stale_temp_files,
@@ -67,6 +67,7 @@ class JournalPart:
     lines: list[int]
     hashes: dict[int, tuple[str, int]]     # actions played -> (state hash, turn) after them
     note: str = ""                         # a cut-short last line, ignored
+    sources: list[str] = dataclasses.field(default_factory=list)    # each line's file
 
 
 @dataclasses.dataclass(frozen=True)
@@ -333,23 +334,33 @@ def join_journal(save: SaveData, path: Path) -> None:
     save's; the first line after them must follow the save's last action."""
     source = os.fspath(path)
     read = read_journal(path, game_key(save.ruleset, save.scenario.name, save.seed))
-    ruleset = ruleset_for(save.ruleset, source, "line 1")
     if read.base > len(save.actions):
         raise FileProblem(source, "line 1.base", f"expected a journal starting at most at the save's "
                                                  f"{len(save.actions)} actions, got {read.base}")
-    part = JournalPart(source, len(save.actions), [], {}, read.note)
-    for entry in read.entries:
-        action = _action(entry.action, ruleset, source, f"line {entry.line}.action")
-        if entry.n < part.first:
+    join_entries(save, read.entries, source, read.note)
+
+
+def join_entries(save: SaveData, entries: list[Entry], source: str, note: str = "") -> None:
+    """Add journal lines (each naming its file) after the save's actions, and after the lines
+    already joined: a per-game journal's (join_journal), or a game's lines in a server's shared
+    journals (game/io/shared_journal.py), in the order of their `n`."""
+    ruleset = ruleset_for(save.ruleset, source, "line 1")
+    part = save.journal or JournalPart(source, len(save.actions), [], {}, note)
+    for entry in entries:
+        action = _action(entry.action, ruleset, entry.source or source, f"line {entry.line}.action")
+        if entry.n < len(save.actions):
             if action != save.actions[entry.n]:
-                raise FileProblem(source, f"line {entry.line}", f"expected the save's action {entry.n}: "
-                                                                "this journal does not follow this save")
+                raise FileProblem(entry.source or source, f"line {entry.line}", f"expected the save's action "
+                                  f"{entry.n}: this journal does not follow this save")
             continue
         save.actions.append(action)
         part.lines.append(entry.line)
+        part.sources.append(entry.source or source)
         if entry.checkpoint is not None:
             part.hashes[len(save.actions)] = (entry.checkpoint.state_hash, entry.checkpoint.turn)
             save.label = save.label if entry.checkpoint.label is None else entry.checkpoint.label
+    if note and part.note != note:
+        part.note = f"{part.note}; {note}" if part.note else note
     if part.lines or part.note:
         save.journal = part
 
@@ -379,7 +390,8 @@ def _checkpoints(save: SaveData) -> dict[int, tuple[str | None, int]]:
 def _place(save: SaveData, i: int) -> tuple[str, str]:
     """Where action i was read: the save's `actions[i]`, or its journal's line."""
     if save.journal is not None and i >= save.journal.first:
-        return save.journal.source, f"line {save.journal.lines[i - save.journal.first]}"
+        k = i - save.journal.first
+        return save.journal.sources[k], f"line {save.journal.lines[k]}"
     return save.source or save.scenario.name, f"actions[{i}]"
 
 
@@ -475,7 +487,7 @@ def list_saves(folder: Path | None = None) -> list[tuple[Path, SaveSummary]]:
     return [(path, summary) for _, _, path, summary in found]
 
 
-__all__ = ["SaveData", "SaveSummary", "JournalPart", "join_journal", "save_game", "load_save", "parse_save", "save_from_doc", "resume",
+__all__ = ["SaveData", "SaveSummary", "JournalPart", "join_entries", "join_journal", "save_game", "load_save", "parse_save", "save_from_doc", "resume",
            "saves_dir", "autosave_path", "settings_path", "list_saves", "read_summary",
            "write_json_atomic", "write_text_atomic", "clean_stale_temp_files", "autosave_slot", "latest_autosave",
            "autosaves", "matches"]

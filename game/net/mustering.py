@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from game.engine.dice import derived_seed
 from game.engine.scenario import Scenario
 from game.io.errors import FileProblem, json_kind
 from game.io.jsontext import parse_json, read_bytes
+from game.io.journal import Entry
 from game.io.save_file import HUMAN, write_json_atomic
+from game.io.shared_journal import SharedJournal
 from game.net import wire
 from game.net.referee import GUEST, Referee, RefereeError, new_code
 
@@ -75,12 +77,14 @@ class Mustering:
     problem = ""
     note = ""
     compact_due = False
+    settled_together = None                 # its file is written whole, never a shared journal's line
     join = Referee.join                     # a join code binds its seat now as it will in the game
 
     def __init__(self, scenario: Scenario, seed: int, options: dict[str, Any] | None, seats: list[str],
                  codes: dict[int, str], built: dict[int, list], awaited: list[int],
-                 save_path: Path | None = None) -> None:
+                 save_path: Path | None = None, shared: SharedJournal | None = None) -> None:
         self.scenario, self.seed, self.options = scenario, seed, dict(options or {})
+        self.shared = shared                # the server's shared journal, handed to the game once made
         self.seats, self.codes = list(seats), dict(codes)
         self.built, self.awaited = {int(s): f for s, f in built.items()}, list(awaited)
         self.save_path = save_path
@@ -89,17 +93,18 @@ class Mustering:
 
     @classmethod
     def new(cls, scenario: Scenario, seed: int, options: dict[str, Any] | None, seats: list[str],
-            built: dict[int, list] | None, awaited: list[int], save_path: Path | None = None) -> "Mustering":
+            built: dict[int, list] | None, awaited: list[int], save_path: Path | None = None,
+            shared: SharedJournal | None = None) -> "Mustering":
         """A waiting game with new join codes; the forces `built` checked now (RefereeError)."""
         waiting = cls(scenario, seed, options, seats, {s: new_code() for s, who in enumerate(seats) if who == GUEST},
-                      dict(built or {}), awaited_sides(awaited, scenario, seats, built, "build"), save_path)
+                      dict(built or {}), awaited_sides(awaited, scenario, seats, built, "build"), save_path, shared)
         waiting.made(waiting.built)
         waiting._due = True
         waiting.settle()
         return waiting
 
     @classmethod
-    def restart(cls, path: Path) -> "Mustering":
+    def restart(cls, path: Path, shared: SharedJournal | None = None) -> "Mustering":
         """The waiting game saved at `path` (a server restarted); FileProblem when it is not one."""
         from game.io.scenario_file import scenario_from_doc
         where = str(path)
@@ -111,7 +116,7 @@ class Mustering:
             waiting = cls(scenario, int(doc["seed"]), dict(doc["options"]), [str(s) for s in doc["seats"]],
                           {int(s): str(c) for s, c in doc["codes"].items()},
                           {int(s): list(f) for s, f in doc["built"].items()}, [int(s) for s in doc["awaited"]],
-                          game_path(path))
+                          game_path(path), shared)
         except (KeyError, TypeError, ValueError, AttributeError):
             raise FileProblem(where, "(top level)", "expected the waiting game the referee wrote") from None
         return waiting
@@ -166,7 +171,8 @@ class Mustering:
             return str(exc)
         if len(self.awaited) == 1:
             try:
-                self.begun = Referee.new(scenario, self.seed, self.options, self.seats, self.save_path, self.codes)
+                self.begun = Referee.new(scenario, self.seed, self.options, self.seats, self.save_path, self.shared,
+                                          self.codes)
             except Exception as exc:        # the rules cannot set the game up: one line, still waiting
                 return f"the referee could not begin the game ({type(exc).__name__}: {exc})"
         self.built, self.awaited = built, [s for s in self.awaited if s != side]
@@ -221,9 +227,10 @@ def waiting_in(data: Path, game_file: str) -> list[Path]:
     return out
 
 
-def restart(path: Path) -> Referee | Mustering:
-    """A server's game from its file: the game itself, or the game still waiting for its forces."""
-    return Mustering.restart(path) if path.name.endswith(SUFFIX) else Referee.restart(path)
+def restart(path: Path, shared: SharedJournal | None = None, lines: Sequence[Entry] = ()) -> Referee | Mustering:
+    """A server's game from its file: the game itself (its `lines` in the server's shared journals
+    joined to its save), or the game still waiting for its forces."""
+    return Mustering.restart(path, shared) if path.name.endswith(SUFFIX) else Referee.restart(path, shared, lines)
 
 
 def force_message(side: int, entries: list[dict]) -> str:

@@ -4,7 +4,8 @@ Each side is seated as a `guest` (a person or program joining with a code), or a
 plays itself as `simulate` plays it (the same players from the same seed, so the same game). A
 guest's action is parsed, checked against the seat and `engine.check`, and only then applied; any
 fault gets one error reply and changes nothing. Every action is appended to the game's journal
-beside its save (game/io/journal.py) and made durable (`settle`) before anyone is told of it; the
+beside its save (game/io/journal.py), or to its server's shared journal with the other games'
+(game/io/shared_journal.py), and made durable (`settle`) before anyone is told of it; the
 save is written whole (atomically) every COMPACT_EVERY actions and at the game's end (`compact`,
 which a server does once the guests were told). The seats and their codes lie beside the save,
 so a referee restarted from it takes its guests back.
@@ -15,7 +16,7 @@ import hmac
 import secrets
 import string
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from game.ai.players import AUTO_LEVEL, PLAYER_KINDS, make_player
 from game.engine import game as engine
@@ -24,9 +25,11 @@ from game.engine.dice import derived_seed
 from game.engine.ruleset import Option, Ruleset
 from game.engine.scenario import Scenario
 from game.engine.state import GameState, state_hash
-from game.io.save_file import HUMAN, action_json, load_save, resume, save_game, write_json_atomic
+from game.io.save_file import (HUMAN, SaveData, action_json, join_entries, load_save, resume, save_game,
+                                write_json_atomic)
 from game.io.errors import FileProblem
-from game.io.journal import Checkpoint, Journal, game_key, journal_path
+from game.io.journal import Checkpoint, Entry, Journal, game_key, journal_path
+from game.io.shared_journal import GameLines, SharedJournal, following_save, journal_files, read_shared
 from game.io.jsontext import parse_json, read_bytes
 from game.net import compose, wire
 
@@ -54,11 +57,23 @@ def seats_path(save_path: Path) -> Path:
     return save_path.with_name(save_path.name.removesuffix(".json") + SEATS_SUFFIX)
 
 
+def load_game(save_path: Path, lines: list[Entry] | None = None) -> SaveData:
+    """A game as a server holds it: its save (DATA/<game>/game.json, and its own journal beside it,
+    if any) and its lines in the server's shared journals (DATA/*.journal; `lines`: those already
+    read), which hold its actions since the save was last written whole (raises FileProblem)."""
+    save = load_save(save_path)
+    if lines is None:
+        lines = read_shared(journal_files(save_path.parent.parent)).games.get(save_path.parent.name, [])
+    if lines:
+        join_entries(save, following_save(lines, len(save.actions)), str(save_path))
+    return save
+
+
 class Referee:
     """One game, its seats and their join codes; `save_path` None keeps it in memory only."""
 
     def __init__(self, state: GameState, actions: list[Action], seats: list[str],
-                 codes: dict[int, str], save_path: Path | None = None) -> None:
+                 codes: dict[int, str], save_path: Path | None = None, shared: SharedJournal | None = None) -> None:
         if len(seats) != state.sides:
             raise RefereeError(f"seats: expected one per side ({state.sides}), got {len(seats)}")
         for side, who in enumerate(seats):
@@ -66,11 +81,11 @@ class Referee:
                 raise RefereeError(f"seats[{side}]: expected {GUEST} or an AI level "
                                    f"({', '.join(sorted(PLAYER_KINDS))}), got {who!r}")
         self.state, self.actions, self.seats, self.codes = state, actions, seats, codes
-        self.save_path = save_path
+        self.save_path, self.shared = save_path, shared     # shared: the journal of the server's games
         self.problem = ""                       # why the game stopped short, if it did (an AI's failure)
         self.note = ""                          # what the journal said when the game was resumed
         self._encoded = [action_json(a, state.ruleset_id) for a in actions]
-        self._journal: Journal | None = None
+        self._journal: Journal | GameLines | None = None    # its own, or its lines in the shared one
         self._whole_save_due = False            # no journal holds the last actions: settle writes the save whole
         self._compact_due = False               # the journal holds them, and the save is to be written whole
         self._options: tuple[int, list[Option]] = (-1, [])     # the legal options sent at that action
@@ -84,16 +99,18 @@ class Referee:
     # -- making and resuming --------------------------------------------------------------------
     @classmethod
     def new(cls, scenario: Scenario, seed: int, options: dict[str, Any] | None, seats: list[str],
-            save_path: Path | None = None, codes: dict[int, str] | None = None) -> "Referee":
-        return cls.seat(engine.new_game(scenario, seed, options), [], seats, save_path, codes)
+            save_path: Path | None = None, shared: SharedJournal | None = None,
+            codes: dict[int, str] | None = None) -> "Referee":
+        return cls.seat(engine.new_game(scenario, seed, options), [], seats, save_path, shared, codes)
 
     @classmethod
     def seat(cls, state: GameState, actions: list[Action], seats: list[str],
-             save_path: Path | None = None, codes: dict[int, str] | None = None) -> "Referee":
+             save_path: Path | None = None, shared: SharedJournal | None = None,
+             codes: dict[int, str] | None = None) -> "Referee":
         """Referee a game (new, or resumed from a player's save): new join codes for its guest seats
         (`codes`: the ones a game waiting for its forces gave out, game/net/mustering.py)."""
         codes = codes or {s: new_code() for s, who in enumerate(seats) if who == GUEST}
-        referee = cls(state, list(actions), list(seats), codes, save_path)
+        referee = cls(state, list(actions), list(seats), codes, save_path, shared)
         if save_path is not None:
             write_json_atomic(seats_path(save_path), {"seats": seats, "codes": {str(s): c for s, c in codes.items()}})
         referee.save()
@@ -103,11 +120,12 @@ class Referee:
         return referee
 
     @classmethod
-    def restart(cls, save_path: Path) -> "Referee":
-        """The referee of a saved game (its save and journal), its seats and codes read from beside
-        the save. It is saved whole at once: the journal begins again after it (a line a crash cut
-        short is gone, and `note` says so)."""
-        save = load_save(save_path)
+    def restart(cls, save_path: Path, shared: SharedJournal | None = None,
+                lines: Sequence[Entry] = ()) -> "Referee":
+        """The referee of a saved game (its save and journal; `lines`: its lines read from a server's
+        shared journals), its seats and codes read from beside the save. It is saved whole at once:
+        the journal begins again after it (a line a crash cut short is gone, and `note` says so)."""
+        save = load_game(save_path, list(lines))
         state = resume(save)
         where = str(seats_path(save_path))
         side_doc = parse_json(read_bytes(where, where, 1 << 16), where, 1 << 16)
@@ -116,7 +134,7 @@ class Referee:
             seats = [str(who) for who in side_doc["seats"]]
         except (KeyError, TypeError, ValueError, AttributeError):
             raise FileProblem(where, "seats", "expected the seats and join codes the referee wrote") from None
-        referee = cls(state, list(save.actions), seats, codes, save_path)
+        referee = cls(state, list(save.actions), seats, codes, save_path, shared)
         referee.note = save.journal.note if save.journal is not None else ""
         referee.save()
         referee.play_ai()
@@ -134,8 +152,13 @@ class Referee:
             self._journal.close()               # replaced below (or not needed: the game is over)
         save_game(self.save_path, self.state, self.actions, players, label="network game",
                   encoded=self._encoded)
-        self._journal = None if self.over else Journal.start(journal_path(self.save_path), game_key(
-            self.state.ruleset_id, self.state.scenario.name, self.state.seed), len(self.actions))
+        count = len(self.actions)
+        if self.shared is not None:
+            self.shared.saved_whole(self.save_path.parent.name, count)      # its lines before are done with
+            self._journal = None if self.over else self.shared.lines(self.save_path.parent.name, count)
+        else:
+            self._journal = None if self.over else Journal.start(journal_path(self.save_path), game_key(
+                self.state.ruleset_id, self.state.scenario.name, self.state.seed), count)
         self._whole_save_due = self._compact_due = False
 
     def _record(self) -> None:
@@ -171,6 +194,13 @@ class Referee:
         three syncs, is then no part of the action's round trip). As `settle`, it may run in a thread."""
         if self._compact_due:
             self.save()
+
+    @property
+    def settled_together(self) -> SharedJournal | None:
+        """The shared journal whose one sync is all `settle` has to do now (a server syncs it once
+        for every game's actions that came meanwhile), else None."""
+        return self.shared if self.shared is not None and self._journal is not None and not self._whole_save_due \
+            else None
 
     @property
     def compact_due(self) -> bool:

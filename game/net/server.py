@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import queue
 import secrets
 import sys
@@ -22,6 +23,7 @@ from typing import Any, AsyncIterator, Callable
 import websockets
 
 from game.io.errors import FileProblem
+from game.io.shared_journal import SharedJournal, journal_files, new_run, read_shared
 from game.net import mustering, wire
 from game.net.compose import Sent
 from game.net.referee import GUEST, Referee, RefereeError
@@ -49,12 +51,15 @@ class Settling:
 
     async def run(self, work: Callable[[], None]) -> None:
         """`work()` in one of the threads; what it raises is raised here."""
+        done = asyncio.get_running_loop().create_future()
+        self.submit(work, functools.partial(_settled, done))
+        await done
+
+    def submit(self, work: Callable[[], None], then: Callable[[BaseException | None], None]) -> None:
+        """`work()` in one of the threads, then `then(what it raised, or None)` in the event loop."""
         if not self._running:
             self._start()
-        loop = asyncio.get_running_loop()
-        done = loop.create_future()
-        self._queue.put((loop, done, work))
-        await done
+        self._queue.put((asyncio.get_running_loop(), then, work))
 
     def _start(self) -> None:
         with self._started:
@@ -65,14 +70,14 @@ class Settling:
 
     def _serve(self) -> None:
         while True:
-            loop, done, work = self._queue.get()
+            loop, then, work = self._queue.get()
             failed = None
             try:
                 work()
             except BaseException as exc:        # handed to the awaiting coroutine, raised there
                 failed = exc
             try:
-                loop.call_soon_threadsafe(_settled, done, failed)
+                loop.call_soon_threadsafe(then, failed)
             except RuntimeError:                # the loop has closed: nobody waits any more
                 pass
 
@@ -87,6 +92,42 @@ def _settled(done: asyncio.Future, failed: BaseException | None) -> None:
 
 
 SETTLING = Settling()
+
+
+class GroupCommit:
+    """The actions of a server's games made durable together (a group commit): an action joins the
+    sync that no thread has begun yet, if there is one, else asks for a new one. A sync begun
+    covers every line written before it; so an action never waits longer than for a sync of its
+    own, and the busier the threads (or the interpreter lock), the more actions each sync serves:
+    50 games' actions cost fewer syncs, thread wake-ups and calls back into the event loop."""
+
+    def __init__(self, journal: SharedJournal) -> None:
+        self.journal = journal
+        self._open: list[asyncio.Future] | None = None    # the waiters of the sync not begun yet
+        self._lock = threading.Lock()
+
+    def durable(self) -> asyncio.Future:
+        """A future done when every line written so far is durable (its exception: the sync's)."""
+        done = asyncio.get_running_loop().create_future()
+        with self._lock:
+            batch = self._open
+            if batch is None:
+                batch = self._open = []
+                SETTLING.submit(functools.partial(self._sync, batch), functools.partial(self._synced, batch))
+            batch.append(done)
+        return done
+
+    def _sync(self, batch: list[asyncio.Future]) -> None:
+        """In a thread: the batch closed (a later action asks for a sync of its own), then the sync."""
+        with self._lock:
+            if self._open is batch:
+                self._open = None
+        self.journal.sync()
+
+    @staticmethod
+    def _synced(batch: list[asyncio.Future], failed: BaseException | None) -> None:
+        for done in batch:
+            _settled(done, failed)
 
 
 @dataclasses.dataclass(eq=False)
@@ -114,9 +155,13 @@ class Tables:
     `shard`: (index, count): this process holds only the games shard_of gives it (serve --workers)."""
 
     def __init__(self, data: Path | None = None, open_to_create: bool = False,
-                 shard: tuple[int, int] = (0, 1)) -> None:
+                 shard: tuple[int, int] = (0, 1), run: str | None = None) -> None:
         self.games: dict[str, Referee] = {}
         self.data, self.open_to_create, self.shard = data, open_to_create, shard
+        # the games' shared journal: `run` names this start of the server (its workers share it)
+        self.run = run or new_run()
+        self.shared = SharedJournal(data, self.run, shard[0]) if data is not None else None
+        self.commit = GroupCommit(self.shared) if self.shared is not None else None
         self.seated: set[Seat] = set()
         self.errors_sent = 0
         self.all_over: asyncio.Event | None = None
@@ -137,13 +182,28 @@ class Tables:
         return self._locks[id(referee)]
 
     def resume_all(self) -> int:
-        """Every game saved in the data folder, back as it was (after a restart, even a kill -9)."""
-        assert self.data is not None
+        """Every game saved in the data folder, back as it was (after a restart, even a kill -9): its
+        save, and its lines in the shared journals of the server's earlier runs (or a game still
+        waiting for its guests' forces, game/net/mustering.py). Each is then saved whole, so a server
+        of one process removes those journals (a server with workers: its front, once every worker
+        has resumed its games); not when a game could not be resumed."""
+        assert self.data is not None and self.shared is not None
+        old = earlier_journals(self.data, self.run)
+        try:
+            shared = read_shared(old)
+        except FileProblem as exc:              # a line whose game is unknown: no game is safe to resume
+            self.problems.append(f"{exc} (no game resumed: any of them may have an action there)")
+            return 0
+        for note in shared.notes:
+            print(f"note: {note}", file=sys.stderr, flush=True)
         for path in sorted(self.data.glob(f"*/{GAME_FILE}")) + mustering.waiting_in(self.data, GAME_FILE):
-            if shard_of(path.parent.name, self.shard[1]) != self.shard[0]:
+            game = path.parent.name
+            if shard_of(game, self.shard[1]) != self.shard[0]:
                 continue                        # another worker's game
             try:
-                self.add(path.parent.name, referee := mustering.restart(path))    # (or waiting for its forces)
+                if game in shared.broken:
+                    raise shared.broken[game]
+                self.add(game, referee := mustering.restart(path, self.shared, shared.games.get(game, [])))
             except (FileProblem, RefereeError) as exc:     # one broken game does not stop the others
                 self.problems.append(str(exc))
                 continue
@@ -152,6 +212,8 @@ class Tables:
                 continue
             if referee.note:
                 print(f"note: {referee.note}", file=sys.stderr, flush=True)
+        if self.shard[1] == 1 and not self.problems:
+            forget(old)
         return len(self.games)
 
     def find(self, code: Any) -> tuple[Referee, int]:
@@ -199,8 +261,8 @@ class Tables:
         built, path = {int(k): v for k, v in forces.items()}, self.data / game_id / GAME_FILE
         awaited = mustering.awaited_sides(message["build"], base, players, built) if message.get("build") else []
         try:
-            referee = (mustering.Mustering.new(base, seed, options, players, built, awaited, path) if awaited
-                       else Referee.new(scenario, seed, options, players, path))
+            referee = (mustering.Mustering.new(base, seed, options, players, built, awaited, path, self.shared)
+                       if awaited else Referee.new(scenario, seed, options, players, path, self.shared))
         except (ValueError, TypeError) as exc:
             raise RefereeError(f"create: {exc}") from None
         self.add(game_id, referee)
@@ -279,12 +341,15 @@ class Tables:
                 seat.referee, seat.sent = game, None
         return game
 
-    @staticmethod
-    async def settle(referee: Referee) -> None:
+    async def settle(self, referee: Referee) -> None:
         """The game's new actions made durable before anyone hears of them: the sync waits in a
-        thread while the other games go on. A disk that fails stops the game, said to its guests."""
+        thread while the other games go on (the shared journal's: one sync for the actions of every
+        game that came meanwhile). A disk that fails stops the game, said to its guests."""
         try:
-            await SETTLING.run(referee.settle)
+            if referee.settled_together is not None and self.commit is not None:
+                await self.commit.durable()
+            else:
+                await SETTLING.run(referee.settle)
         except (OSError, FileProblem) as exc:
             referee.problem = f"the server could not save the game ({exc})"
 
@@ -320,6 +385,17 @@ class Tables:
             await self.tell(seat)               # the acting seat's echo first
 
 
+def earlier_journals(data: Path, run: str) -> list[Path]:
+    """The shared journals of a data folder written by the server's earlier runs (not by `run`)."""
+    return [p for p in journal_files(data) if not p.name.startswith(f"{run}-")]
+
+
+def forget(journals: list[Path]) -> None:
+    """Remove journals every game's whole save has made obsolete (after a restart)."""
+    for path in journals:
+        path.unlink(missing_ok=True)
+
+
 async def _messages(first: str | None, ws: Any) -> AsyncIterator[str | bytes]:
     if first is not None:
         yield first
@@ -350,4 +426,5 @@ def host_referee(referee: Referee) -> Tables:
     return tables
 
 
-__all__ = ["GUEST", "HandedOver", "Tables", "serve_forever", "host_referee", "shard_of", "FRAME_LIMIT"]
+__all__ = ["GUEST", "GroupCommit", "HandedOver", "Tables", "earlier_journals", "forget", "serve_forever",
+           "host_referee", "shard_of", "FRAME_LIMIT"]

@@ -38,7 +38,8 @@ from websockets.server import ServerProtocol
 
 from game.net import wire
 from game.net.referee import RefereeError
-from game.net.server import FRAME_LIMIT, HandedOver, Seat, Tables
+from game.io.shared_journal import new_run
+from game.net.server import FRAME_LIMIT, HandedOver, Seat, Tables, earlier_journals, forget
 
 MAX_WORKERS = 64
 PACKET = 1 << 20          # the largest control message (a `create`, whose size the front has checked)
@@ -71,12 +72,15 @@ class Front(Tables):
 
     @classmethod
     def start(cls, data: Path, count: int) -> "Front":
-        """Start `count` workers on the games in `data`, each resuming its own, and wait until all are ready."""
-        workers = []
+        """Start `count` workers on the games in `data`, each resuming its own, and wait until all are
+        ready; then the shared journals of the server's earlier runs are done with (every game saved
+        whole), unless a game could not be resumed. The workers' journals share this start's name."""
+        workers, run = [], new_run()
+        old = earlier_journals(data, run)
         for index in range(count):
             mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
             process = subprocess.Popen([sys.executable, "-m", "game.net.workers", str(index), str(count), str(data),
-                                        str(theirs.fileno()), str(os.getpid())], pass_fds=(theirs.fileno(),))
+                                        str(theirs.fileno()), str(os.getpid()), run], pass_fds=(theirs.fileno(),))
             theirs.close()
             workers.append(Worker(process, mine))
         front = cls(workers)
@@ -89,6 +93,8 @@ class Front(Tables):
             worker.codes.update(doc["codes"])
             front.resumed += doc["resumed"]
             front.problems += doc["problems"]
+        if not front.problems:
+            forget(old)
         return front
 
     def stop(self) -> None:
@@ -193,8 +199,8 @@ def _die_with(front: int) -> None:
         os._exit(1)
 
 
-async def work(index: int, count: int, data: Path, link: socket.socket) -> None:
-    tables = Tables(data, open_to_create=True, shard=(index, count))
+async def work(index: int, count: int, data: Path, link: socket.socket, run: str) -> None:
+    tables = Tables(data, open_to_create=True, shard=(index, count), run=run)
     resumed = tables.resume_all()
     _send(link, {"codes": [c for r in tables.games.values() for c in r.codes.values()], "resumed": resumed,
                  "problems": tables.problems})
@@ -230,11 +236,11 @@ async def work(index: int, count: int, data: Path, link: socket.socket) -> None:
 
 
 def main(argv: list[str]) -> None:
-    index, count, data, fd, front = int(argv[0]), int(argv[1]), Path(argv[2]), int(argv[3]), int(argv[4])
+    index, count, data, fd, front, run = int(argv[0]), int(argv[1]), Path(argv[2]), int(argv[3]), int(argv[4]), argv[5]
     _die_with(front)
     from game.rulesets import load_all
     load_all()
-    asyncio.run(work(index, count, data, socket.socket(fileno=fd)))
+    asyncio.run(work(index, count, data, socket.socket(fileno=fd), run))
 
 
 if __name__ == "__main__":

@@ -14,12 +14,12 @@ from pathlib import Path
 from game import simulate
 from game.engine import game as engine
 from game.engine.dice import PlayerRng
-from game.io.save_file import load_save, resume
+from game.io.save_file import resume
 import pytest
 import websockets
 
 from game.net import client
-from game.net.referee import GUEST
+from game.net.referee import GUEST, load_game
 from tests.net.loopback import LEVELS, SEED, exchange, scenario_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,7 +115,7 @@ def test_a_server_killed_twenty_times_mid_game_resumes_every_game_with_nothing_l
     assert len(servers) == KILLS + 1 and not went_back
     assert all(f"{len(GAMES)} games resumed" in line for line in lines), lines
     for reply, pair, (summary, count) in zip(created, zip(guests[::2], guests[1::2]), expected):
-        game = resume(load_save(data / reply["game"] / "game.json"))
+        game = resume(load_game(data / reply["game"] / "game.json"))
         assert simulate.summary_line(game) == summary
         assert game.action_count == count
         assert all(g.view.outcome is not None and g.at == count for g in pair)

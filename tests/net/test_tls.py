@@ -157,8 +157,9 @@ def test_the_command_line_over_tls_plays_a_game_and_says_each_fault_in_one_line(
         srv.kill()
         srv.wait()
     assert srv.stderr.read() == ""
-    from game.io.save_file import load_save, resume
-    save = resume(load_save(tmp_path / "srv" / created["game"] / "game.json"))
+    from game.io.save_file import resume
+    from game.net.referee import load_game
+    save = resume(load_game(tmp_path / "srv" / created["game"] / "game.json"))
     assert simulate.summary_line(save) == simulated(scenario_of(NAME, 4))
 
 

@@ -14,8 +14,8 @@ import time
 import pytest
 
 from game import simulate
-from game.io.save_file import load_save, resume
-from game.net.referee import GUEST
+from game.io.save_file import resume
+from game.net.referee import GUEST, load_game
 from game.net.server import shard_of
 from tests.net.loopback import SEED, exchange, play_all, scenario_of, simulated
 from tests.net.test_server_restart import ROOT, free_port, start_server
@@ -52,7 +52,7 @@ def test_games_created_on_the_front_are_played_in_the_workers_to_simulates_hash(
         return created
     created = served(tmp_path, 2, main)
     for (name, turns, seed), reply in zip(GAMES, created):
-        game = resume(load_save(tmp_path / "data-2" / reply["game"] / "game.json"))
+        game = resume(load_game(tmp_path / "data-2" / reply["game"] / "game.json"))
         assert simulate.summary_line(game) == simulated(scenario_of(name, turns), seed)
     assert len({shard_of(reply["game"], 2) for reply in created}) == 2      # both workers hold games
 
