@@ -11,6 +11,9 @@ given to `json.dumps`:
   (`Texts`), whichever seat asks first, and shared.
 - What a seat was last sent is kept (`Sent`): a unit, the flow or a data entry goes again only when
   it is no longer equal to the one kept, and only then is its text written and a copy of it kept.
+  Each is compared once per seat (a unit by its fields, the data entry by entry).
+- An option's text is kept by its value for every game of the process (`options_text`): the same
+  options come again, and a decision's are written anew only where new.
 
 What is made of an object is kept only until the next action is applied (`Texts.forget`,
 `Texts.at`): the game changes its objects only when an action is applied, and a view never changes
@@ -257,15 +260,16 @@ def options_text(options: list[Option], ruleset_id: str) -> tuple[str, str]:
 
 def _option_key(o: Option, ruleset_id: str) -> tuple[Any, ...] | None:
     """Everything an option's text is made of, with its exact type: marshal writes only plain values
-    (a subclass, or anything else, raises) and tells 1, 1.0, True, 0.0 and -0.0 apart; the odds are
-    written as their numerator and denominator. None: not plain, the text is not kept."""
+    (a subclass, or anything else, raises) and tells 1, 1.0, True, 0.0 and -0.0 apart; an action
+    goes as its class and its fields by name, the odds as their numerator and denominator. None:
+    not plain, the text is not kept."""
     a, t, odds = o.action, o.template, o.odds
     try:
         return (ruleset_id, type(a), type(t), type(odds), o.region is None,
                 marshal.dumps((o.kind, o.label, o.actor, o.target, o.odds_text, o.key,
                                None if odds is None else (odds.numerator, odds.denominator),
-                               None if a is None else tuple(a.__dict__.values()),
-                               None if t is None else tuple(t.__dict__.values())), 2))
+                               None if a is None else tuple(a.__dict__.items()),
+                               None if t is None else tuple(t.__dict__.items())), 2))
     except (AttributeError, ValueError):
         return None
 
@@ -276,7 +280,7 @@ def _option_text(o: Option, as_json: Callable[[Action], dict[str, Any]]) -> tupl
         return _encode(wire.option_json(o, as_json, [], {})), None
     text = _encode(wire.option_json(o, as_json, [], {id(o.region): _REGION_MARK}))
     head, mark, tail = text.partition(f'"region":{_REGION_MARK}')
-    return (head + '"region":', tail) if mark and tail.find(mark) < 0 and head.find(mark) < 0 else None
+    return (head + '"region":', tail) if mark and mark not in tail else None
 
 
 def _region_index(region: Any, regions: list[str], known: dict[int, int]) -> int:
