@@ -247,7 +247,8 @@ def decision_from_json(d: dict[str, Any]) -> Decision:
 
 def options_json(options: list[Option], ruleset_id: str) -> tuple[list[dict[str, Any]], list[str]]:
     """A decision's options and the move regions they point to (`region`: an index in the list).
-    The options of a decision share their region (all the orders of a unit): each is sent once."""
+    The options of a decision share their region (all the orders of a unit): each is sent once.
+    The referee writes the same as text, each option's kept by its value (compose.options_text)."""
     regions: list[str] = []
     known: dict[int, int] = {}
     as_json = action_writer(ruleset_id)
