@@ -240,12 +240,12 @@ class Referee:
                                            self._texts.at(self.state.action_count), self._scenario_text)
         decision = engine.to_act(self.state)
         mine = decision is not None and decision.seat == seat and not engine.auto_played(self.state)
-        options, regions = wire.options_json(self.legal(), self.state.ruleset_id) if mine else (None, None)
+        options, regions = compose.options_text(self.legal(), self.state.ruleset_id) if mine else ("null", "null")
         ended = self.ended_since(seat, self._told.get(seat) if sent is not None else None)
         dumps = compose.dumps
         text = (f'{{"v":{wire.VERSION},"type":"state","at":{self.state.action_count},"view":{view_text},'
                 f'"decision":{dumps(wire.decision_json(decision) if decision is not None else None)},'
-                f'"options":{dumps(options)},"regions":{dumps(regions)},"problem":{dumps(self.problem or None)}'
+                f'"options":{options},"regions":{regions},"problem":{dumps(self.problem or None)}'
                 + (f',"ended":{dumps(ended)}}}' if ended else "}"))
         self._told[seat] = self.state.action_count
         return text, now

@@ -247,14 +247,22 @@ def decision_from_json(d: dict[str, Any]) -> Decision:
 
 def options_json(options: list[Option], ruleset_id: str) -> tuple[list[dict[str, Any]], list[str]]:
     """A decision's options and the move regions they point to (`region`: an index in the list).
-    The options of a decision share their region (all the orders of a unit): each is sent once."""
+    The options of a decision share their region (all the orders of a unit): each is sent once.
+    The referee writes the same as text, each option's kept by its value (compose.options_text)."""
     regions: list[str] = []
     known: dict[int, int] = {}
+    as_json = action_writer(ruleset_id)
+    return [option_json(o, as_json, regions, known) for o in options], regions
+
+
+def action_writer(ruleset_id: str) -> Callable[[Action], dict[str, Any]]:
+    """How an option's actions are written: the game's own as they are, a nested game's as
+    action_json writes them."""
     own = frozenset(registry.get(ruleset_id).actions)
 
-    def as_json(action: Action) -> dict[str, Any]:      # the game's own action as it is (action_json)
+    def as_json(action: Action) -> dict[str, Any]:
         return action.to_json() if type(action) in own else action_json(action, ruleset_id)
-    return [option_json(o, as_json, regions, known) for o in options], regions
+    return as_json
 
 
 OPTION_DEFAULTS: dict[str, Any] = {"action": None, "region": None, "template": None, "actor": [],
@@ -288,8 +296,13 @@ def _region_index(region: Any, regions: list[str], known: dict[int, int]) -> int
     """The region's place in the message's list, its WKB (base64) added the first time it is met."""
     if id(region) not in known:
         known[id(region)] = len(regions)
-        regions.append(base64.b64encode(shapely.to_wkb(region)).decode("ascii"))
+        regions.append(region_text(region))
     return known[id(region)]
+
+
+def region_text(region: Any) -> str:
+    """A move region as sent: its WKB in base64."""
+    return base64.b64encode(shapely.to_wkb(region)).decode("ascii")
 
 
 def options_from_json(docs: list[dict[str, Any]] | None, regions: list[str] | None,

@@ -46,6 +46,11 @@ def test_the_composed_message_is_the_dict_paths_after_every_action_and_rebuilds_
             rebuilt[seat] = wire.view_from_json(view, rebuilt[seat] if view["log_from"] else None)
             assert comparable(rebuilt[seat]) == comparable(engine.view(state, seat))
             changes.append(bool(view["log_from"]) and any(isinstance(u, str) for u in view["units"]))
+            if message["options"] is not None:      # the seat's own decision: its options, as the dict path
+                options, regions = wire.options_json(referee.legal(), state.ruleset_id)
+                assert compose.options_text(referee.legal(), state.ruleset_id) == (
+                    compose.dumps(options), compose.dumps(regions)), f"action {state.action_count}, seat {seat}"
+                assert [message["options"], message["regions"]] == json.loads(compose.dumps([options, regions]))
 
     sim = simulate.run(state, LEVELS, on_action=compare)
     assert sim.state.outcome is not None and any(changes)
@@ -66,3 +71,73 @@ def test_a_text_is_written_once_for_both_seats_and_forgotten_at_the_next_action(
     unit.x += 1.0                               # an action moved it
     texts.at(state.action_count + 1)
     assert texts.of(unit, as_json) != first and written == [unit.id, unit.id]
+
+
+def written(options, ruleset_id="takipsilim"):
+    docs, regions = wire.options_json(options, ruleset_id)
+    return compose.dumps(docs), compose.dumps(regions)
+
+
+def test_an_options_text_is_kept_by_its_value_and_type_never_for_an_equal_value_written_otherwise():
+    from fractions import Fraction
+
+    import shapely
+
+    from game.engine.ruleset import Option
+    from game.rulesets.takipsilim.actions import Order
+    region = shapely.box(0, 0, 4, 4)
+    kinds = [Option("Order", "Run", region=region, template=Order("b-1", "run", "", "", True, 0.0, 2.0), actor="b-1"),
+             Option("Order", "Run", region=region, template=Order("b-1", "run", "", "", True, -0.0, 2.0), actor="b-1"),
+             Option("Order", "Run", region=region, template=Order("b-1", "run", "", "", True, 0, 2.0), actor="b-1"),
+             Option("Order", "Run", region=region, template=Order("b-1", "run", "", "", 1, 0.0, 2.0), actor="b-1"),
+             Option("Order", "Shoot", action=Order("b-1", "shoot", "t-ela", "single", False, 1.0, 2.0),
+                    odds=Fraction(1, 2), odds_text="50%", actor="b-1", target="t-ela"),
+             Option("Order", "Shoot", action=Order("b-1", "shoot", "t-ela", "single", False, 1.0, 2.0),
+                    odds=Fraction(2, 4), odds_text="50%", actor="b-1", target="t-ela"),
+             Option("Order", "Shoot", action=Order("b-1", "shoot", "t-ela", "single", False, 1.0, 2.0),
+                    odds=Fraction(1, 3), odds_text="50%", actor="b-1", target="t-ela")]
+    for _ in range(2):                          # written, then kept: the same each time
+        for one in kinds:
+            assert compose.options_text([one], "takipsilim") == written([one])
+        assert compose.options_text(kinds, "takipsilim") == written(kinds)
+    assert len({compose.options_text([one], "takipsilim")[0] for one in kinds}) == 6   # 1/2 and 2/4 alike
+    moved = shapely.box(1, 1, 5, 5)             # another region: its own text, its own index
+    again = Option("Order", "Run", region=moved, template=kinds[0].template, actor="b-1")
+    assert compose.options_text([kinds[4], again, kinds[0]], "takipsilim") == written([kinds[4], again, kinds[0]])
+
+
+def test_the_kept_options_texts_are_bounded():
+    from game.engine.ruleset import Option
+    from game.rulesets.takipsilim.actions import Order
+    many = [Option("Order", f"Wait {i}", action=Order("b-1", "wait", "", "", False, float(i), 0.0), actor="b-1")
+            for i in range(compose.OPTIONS_KEPT + 10)]
+    assert compose.options_text(many, "takipsilim") == written(many)
+    assert 0 < len(compose._option_texts) <= compose.OPTIONS_KEPT
+
+
+def test_a_unit_is_sent_by_id_exactly_when_its_json_is_as_kept():
+    state = engine.new_game(scenario_of("takipsilim-dusk-ambush"), SEED)
+    referee = Referee(state, [], [GUEST] * state.sides, {})
+    _, sent = referee.update(0)
+    unit = next(iter(state.units.values()))
+
+    def units_now():
+        state.action_count += 1                 # (as an action would: the texts of the last are forgotten)
+        nonlocal sent
+        text, sent = referee.update(0, sent)
+        return wire.loads(text, limit=1 << 30)["view"]["units"]
+
+    assert unit.id in units_now()               # as it was
+    unit.markers.add("pinned")
+    assert [u["markers"] for u in units_now() if isinstance(u, dict) and u["id"] == unit.id] == [["pinned"]]
+    assert unit.id in units_now()
+    unit.x = 0.0                                # moved
+    assert unit.id not in units_now()
+    unit.x = -0.0                               # equal, as the dict path compares: by id
+    assert unit.id in units_now()
+    unit.hex = [1, 2]
+    assert unit.id not in units_now()
+    unit.hex = (1, 2)                           # the same JSON: by id, as wire.view_change sends it
+    assert unit.id in units_now()
+    unit.out = True                             # killed
+    assert unit.id not in units_now()

@@ -55,3 +55,23 @@ def test_in_cover_remembered_by_the_table_is_the_cover_found_afresh():
         assert remembered is ground._in_cover(s.table, p) and ground.in_cover(s.table, p) is remembered
         found.add(remembered.id if remembered is not None else None)
     assert {"wall", "house", None} <= found
+
+
+def test_an_order_made_at_once_is_the_frozen_dataclass_it_was():
+    """Order writes its fields at once (speed only): positional and keyword orders are equal, hash
+    alike, keep the fields' order, refuse a change, and go through JSON and `replace` unchanged."""
+    import dataclasses
+
+    import pytest
+
+    from game.engine.actions import from_json
+    from game.rulesets.takipsilim.actions import Order
+    made = Order("a", "shoot", "x", "single", True, 10.0, 20.0)
+    named = Order(actor="a", action="shoot", target="x", mode="single", move=True, x=10.0, y=20.0)
+    assert made == named and hash(made) == hash(named) and len({made, named}) == 1
+    assert list(made.__dict__) == [f.name for f in dataclasses.fields(Order)]
+    assert Order() == Order("", "wait", "", "", False, 0.0, 0.0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.x = 1.0
+    assert from_json(made.to_json(), [Order]) == made
+    assert dataclasses.replace(made, x=11.0) == Order("a", "shoot", "x", "single", True, 11.0, 20.0)

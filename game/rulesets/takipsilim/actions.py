@@ -41,6 +41,12 @@ class Order(Action):
     x: float = 0.0
     y: float = 0.0
 
+    def __init__(self, actor: str = "", action: str = WAIT, target: str = "", mode: str = "", move: bool = False,
+                 x: float = 0.0, y: float = 0.0) -> None:
+        # the fields written at once, in their order (the frozen dataclass's own __init__ sets each
+        # through object.__setattr__, and an order's option search makes one or two per option)
+        self.__dict__.update(actor=actor, action=action, target=target, mode=mode, move=move, x=x, y=y)
+
 
 @dataclasses.dataclass(frozen=True)
 class SpendLuck(Action):
