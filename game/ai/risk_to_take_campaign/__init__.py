@@ -91,6 +91,18 @@ def enemy_armies(view: GameState, side: int) -> list:
             and armies.REBEL not in u.markers]
 
 
+def enemy_at(view: GameState, side: int) -> dict[Hex, Unit]:
+    """The enemy army the side sees on each hex; where two stand (a battle to come between two other
+    sides), the stronger: what is weighed of it is its strength (not the one listed last: the
+    scenario's order of sides)."""
+    at: dict[Hex, Unit] = {}
+    for e in enemy_armies(view, side):
+        h = armies.hex_of(e)
+        if h not in at or power(e) > power(at[h]):
+            at[h] = e
+    return at
+
+
 def goal_hex(view: GameState, unit) -> Hex:
     """The nearest enemy capital (the goal that ends the war); with three sides or more, a capital
     the armies of a third side already close on counts CROWDED hexes farther per such army (the
@@ -238,8 +250,7 @@ class CampaignCA:
 
     def march(self, ctx: Context) -> Iterable[Candidate]:
         view, side = ctx.view, ctx.decision.side
-        enemies = enemy_armies(view, side)
-        at = {armies.hex_of(e): e for e in enemies}
+        at = enemy_at(view, side)
         capital = armies.capital(view, side)
         keeper = self.garrison(view, side, capital)
         reserves = self.reserves(view, side, capital, keeper)
@@ -301,7 +312,7 @@ class CampaignCA:
             return None
         if len(mine) < 2 and not threatened(view, side, capital):
             return None
-        return min(mine, key=lambda u: (view.board.distance(armies.hex_of(u), capital), u.id))
+        return min(mine, key=lambda u: (view.board.distance(armies.hex_of(u), capital), armies.order(u)))
 
     def reserves(self, view: GameState, side: int, capital: Hex | None, keeper) -> list:
         """With three sides or more, RESERVE_FROM armies and an enemy army within a march of the
@@ -319,7 +330,7 @@ class CampaignCA:
                      if board.distance(capital, armies.hex_of(e)) <= DANGER)
         home = power(keeper) * (WALL if armies.hex_of(keeper) == capital else 1.0)
         kept = []
-        for u in sorted(mine, key=lambda u: (board.distance(armies.hex_of(u), capital), u.id)):
+        for u in sorted(mine, key=lambda u: (board.distance(armies.hex_of(u), capital), armies.order(u))):
             if kept and (home >= threat or board.distance(armies.hex_of(u), capital) > DANGER):
                 break
             kept.append(u)

@@ -87,17 +87,25 @@ def raise_army(state: GameState, side: int, why: str) -> Unit:
     return unit
 
 
+def order(unit: Unit) -> tuple[int, str]:
+    """The order a side's armies are listed and tied in: the scenario's first, then by the turn each
+    was raised, then by id. Never the id alone: a scenario's army carries its side's name ("ulm-1"),
+    a raised one a number ("s2-army-3"), so that by id alone the armies of sides named before "s"
+    (Hallstatt, Norrland) listed their first armies first, and Ulm's and Sudheim's their levies."""
+    return int(status(unit).get("raised", 0)), unit.id
+
+
 def armies(state: GameState, side: int | None = None, placed: bool = True) -> list[Unit]:
-    """The armies still in the war, under their players' control (not rebels), sorted by id."""
+    """The armies still in the war, under their players' control (not rebels), in `order`."""
     out = [u for u in state.units.values()
            if u.kind == ARMY and not u.out and REBEL not in u.markers
            and (side is None or u.side == side) and (not placed or TO_PLACE not in u.markers)]
-    return sorted(out, key=lambda u: u.id)
+    return sorted(out, key=order)
 
 
 def rebels(state: GameState) -> list[Unit]:
     return sorted((u for u in state.units.values() if u.kind == ARMY and not u.out and REBEL in u.markers),
-                  key=lambda u: u.id)
+                  key=order)
 
 
 def trains(state: GameState, side: int | None = None) -> list[Unit]:

@@ -45,14 +45,22 @@ def _data(state: GameState) -> dict[str, Any]:
                                                   for s in range(state.sides)]}
 
 
+def _rank(state: GameState, side: int) -> int:
+    """Capitals taken at once (the end of a turn): the side first in the turn's order of initiative
+    took its capital first (Interpretation: not the map's order of the capitals)."""
+    ranks = state.data.get("ranks") or []
+    return ranks.index(side) if side in ranks else len(ranks) + side
+
+
 def result(state: GameState) -> Result | None:
     names = [s.name for s in state.scenario.sides]
     if _has(state, "capital"):
-        for h, place in armies.places(state, "capital"):
-            side = armies.holder(state, h)
-            if side is not None and place.side is not None and side != place.side:
-                return Result(side, f"the {names[side]} hold {place.name}, the capital of the "
-                                    f"{names[place.side]}", _data(state))
+        taken = [(side, place) for h, place in armies.places(state, "capital")
+                 if (side := armies.holder(state, h)) is not None and place.side is not None and side != place.side]
+        if taken:
+            side, place = min(taken, key=lambda t: _rank(state, t[0]))
+            return Result(side, f"the {names[side]} hold {place.name}, the capital of the "
+                                f"{names[place.side]}", _data(state))
     if _has(state, "destroy"):
         left = in_the_war(state)
         if len(left) == 1:

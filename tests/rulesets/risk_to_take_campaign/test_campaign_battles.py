@@ -189,17 +189,23 @@ def test_the_battles_phase_passes_when_no_army_met_another():
     assert s.child is None and s.turn == 2
 
 
-def test_the_three_sided_map_has_a_river_bridged_below_the_crossroads():
+def test_the_three_sided_map_has_streams_bridged_at_the_fords():
     """Issue 17, Scenarios: "a three-sided one" (with "hexes drawn by terrain, with towns, capitals,
-    roads and rivers"): the Grenzbach runs edge to edge south of Kreuzweg; crossing it costs 2 more
-    (rules md), except on the south road's bridge; a battle by it gets a stream on the table."""
+    roads and rivers"): three streams spring beside Kreuzweg and run to the sea between the kingdoms;
+    crossing one costs 2 more (rules md), except on the ring road's bridge at each ford town; a battle
+    by a stream gets a stream on the table."""
     from game.io.scenario_file import load_scenario
+    from game.geometry.hexmap import road_move_cost
     sc = load_scenario("risk-to-take-campaign-three-kingdoms")
     s = engine.new_game(sc, 1)
     board = s.board
+    at = {p.name: h for h, p in board.places.items()}
+    k = at["Kreuzweg"]
     rivers = [(a, b) for a, b, f in board.sides() if "river" in f]
-    assert {a.q for a, _b in rivers} | {b.q for _a, b in rivers} >= set(range(-3, 13))   # edge to edge
-    assert board.move_cost(Hex(3, 6), Hex(3, 7)) == 3                   # plain 1 + the river 2
-    from game.geometry.hexmap import road_move_cost
-    assert board.move_cost(Hex(5, 6), Hex(5, 7)) == road_move_cost()    # the road's bridge
-    assert battles.river(s, Hex(3, 7), Hex(3, 6)) == "across"
+    assert len(rivers) % 3 == 0 and min(board.distance(k, a) for a, _b in rivers) == 2    # they spring by Kreuzweg
+    assert any(board.terrain(n).move_cost is None for a, b in rivers for h in (a, b) for n in board.neighbours(h))
+    west = at["Westfurt"]
+    assert (west.q - k.q, west.r - k.r) == (-5, 0)
+    assert board.move_cost(Hex(k.q - 3, k.r), Hex(k.q - 3, k.r - 1)) == 3      # plain 1 + the stream 2
+    assert board.move_cost(west, Hex(west.q + 1, west.r - 1)) == road_move_cost()    # the road's bridge
+    assert battles.river(s, Hex(k.q - 3, k.r), Hex(k.q - 3, k.r - 1)) == "across"

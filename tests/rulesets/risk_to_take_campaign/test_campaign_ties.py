@@ -1,6 +1,6 @@
 """Ties of "the nearest" hex (Interpretation in risk-to-take-campaign.md, **Ties**): a die from the
 game's stream picks among equally near hexes, never the map's order, so that a position and its mirror
-under the Four Marches' half turn are treated alike."""
+under the Four Marches' mirrors are treated alike."""
 from __future__ import annotations
 
 from game.ai.players import make_player
@@ -13,9 +13,20 @@ from tests.rulesets.risk_to_take_campaign.campaign_helpers import game, script
 FOUR_MARCHES = "risk-to-take-campaign-four-marches"
 
 
-def half_turn(h: Hex) -> Hex:
-    """The Four Marches' symmetry: Hallstatt <-> Ulm, Brennwald <-> Marbach."""
-    return Hex(10 - h.q, 20 - h.r)
+def place(name: str) -> Hex:
+    board = engine.new_game(load_scenario(FOUR_MARCHES), seed=1).board
+    return next(h for h, p in board.places.items() if p.name == name)
+
+
+def mirror(h: Hex) -> Hex:
+    """The Four Marches' east-west mirror about Kreuzberg: Hallstatt <-> Brennwald, Ulm <-> Marbach."""
+    c = place("Kreuzberg")
+    q, r = h.q - c.q, h.r - c.r
+    return Hex(c.q - q - r, c.r + r)
+
+
+def off(h: Hex, dq: int, dr: int) -> Hex:
+    return Hex(h.q + dq, h.r + dr)
 
 
 def retreats(army: str, here: Hex) -> dict[int, Hex]:
@@ -32,21 +43,23 @@ def retreats(army: str, here: Hex) -> dict[int, Hex]:
 
 
 def test_the_loser_retreats_toward_its_own_capital_a_die_picks_between_ways_as_near():
-    """"the loser retreats one hex toward its own capital": from 7 hexes north-west of Brennwald two
-    neighbours are 6 from it; each face of the die takes one, and Marbach's army at the mirror hex
+    """"the loser retreats one hex toward its own capital": from 7 hexes south-west of Brennwald two
+    neighbours are 6 from it; each face of the die takes one, and Hallstatt's army at the mirror hex
     has the mirror ways (map order took the north-western one for both)."""
-    east = retreats("brennwald-1", Hex(10, 6))
-    assert set(east.values()) == {Hex(11, 6), Hex(10, 7)}
-    west = retreats("marbach-1", half_turn(Hex(10, 6)))
-    assert set(west.values()) == {half_turn(h) for h in east.values()}
+    here = off(place("Brennwald"), -2, 7)
+    east = retreats("brennwald-1", here)
+    assert set(east.values()) == {off(here, 1, -1), off(here, 0, -1)}
+    west = retreats("hallstatt-1", mirror(here))
+    assert set(west.values()) == {mirror(h) for h in east.values()}
 
 
 def test_a_single_nearest_way_needs_no_die():
     s = engine.new_game(load_scenario(FOUR_MARCHES), seed=1)
     unit = s.units["brennwald-1"]
-    unit.hex = (9, 10)                                  # due west of Brennwald, 4 hexes
+    here = off(place("Brennwald"), -4, 0)              # due west of Brennwald, 4 hexes
+    unit.hex = (here.q, here.r)
     script(s, [])                                       # no roll at all: an empty script would raise
-    assert battles.retreat_hex(s, unit) == Hex(10, 10)
+    assert battles.retreat_hex(s, unit) == off(here, 1, 0)
 
 
 def test_two_towns_as_near_a_starving_army_sacks_one_a_die_picks():
@@ -65,12 +78,12 @@ def test_two_towns_as_near_a_starving_army_sacks_one_a_die_picks():
 
 
 def test_the_hard_ai_places_an_army_among_hexes_as_near_its_goal_by_a_seeded_draw():
-    """The second army of Brennwald and of Marbach (mirrors) takes the field as near the enemy capital
+    """The second army of Brennwald and of Marbach (turned half round) takes the field as near the enemy capital
     it marches on as it may; among hexes as near, the seed decides (the map's order put it on the
     north-westernmost every game: the hard level adds no noise)."""
     chosen = {"brennwald-2": set(), "marbach-2": set()}
     from game.ai.risk_to_take_campaign import ring_way
-    goal = {"brennwald-2": Hex(1, 18), "marbach-2": Hex(9, 2)}          # Ulm and Hallstatt
+    goal = {"brennwald-2": place("Ulm"), "marbach-2": place("Hallstatt")}
     for seed in (2, 5, 6, 7, 8, 12):     # seeds whose ring of targets runs the listed way
         s = engine.new_game(load_scenario(FOUR_MARCHES), seed=seed)
         assert ring_way(s) == 1
